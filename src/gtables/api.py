@@ -1,0 +1,210 @@
+"""The Python API: compute a table, open a store, look up positions, get arrays with metadata.
+
+    >>> import gtables
+    >>> t = gtables.compute("octal:code=0.07,size=100", store=None)   # store=None: memory only
+    >>> t.value(7), t.outcome(7)
+    (1, 'N')
+"""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+
+from . import games
+from ._version import __version__
+from .engine.game import ENCODINGS, GRUNDY, PARTIZAN, Family, Game
+from .engine.kernels import LEFT, OUTCOME_LETTERS, RIGHT
+from .errors import GtablesError
+from .store import Store, StoredTable
+
+_DEFAULT = object()
+JSON_ATTRS = ("params", "index", "shape", "versions", "extra")
+
+
+def game(spec: str) -> Game:
+    """Parse and validate a spec string: the :class:`Game` it names (nothing is computed)."""
+    return games.parse(spec)
+
+
+def register_family(family: Family, replace: bool = False) -> Family:
+    """Make a user-defined family available to specs, the CLI (in this process) and claims."""
+    return games.register(family, replace=replace)
+
+
+def open_store(path: str | None = None) -> Store:
+    """The store at ``path``, ``$GTABLES_STORE``, or ``results/tables.h5``."""
+    return Store(path)
+
+
+def _store(store) -> Store | None:
+    if store is None:
+        return None
+    if store is _DEFAULT:
+        return Store()
+    if isinstance(store, Store):
+        return store
+    return Store(str(store))
+
+
+class Table:
+    """A table: its game (spec, space, kind), metadata and values.
+
+    Values come from memory (just computed) or from the store, read lazily: ``value`` and
+    ``lookup`` read only the chunks they need; ``values`` loads the whole array.
+    """
+
+    def __init__(self, game: Game, values: np.ndarray | None = None, attrs: dict | None = None,
+                 stored: StoredTable | None = None):
+        self.game = game
+        self._values = values
+        self.attrs = dict(attrs or {})
+        for k in JSON_ATTRS:
+            if isinstance(self.attrs.get(k), str):
+                self.attrs[k] = json.loads(self.attrs[k])
+        self.stored = stored
+
+    # -- description --------------------------------------------------------------------------
+    spec = property(lambda self: self.game.spec)
+    family = property(lambda self: self.game.family)
+    params = property(lambda self: self.game.params)
+    kind = property(lambda self: self.game.kind)
+    space = property(lambda self: self.game.space)
+
+    def __repr__(self):
+        return f"<Table {self.spec} kind={self.kind} size={self.space.size}>"
+
+    @property
+    def values(self) -> np.ndarray:
+        """The whole table as a flat numpy array in index order."""
+        if self._values is None:
+            self._values = self.stored.load()
+        return self._values
+
+    def array(self) -> np.ndarray:
+        """The table reshaped to the space's logical shape (e.g. ``(s+1,)*D`` for D heaps)."""
+        return self.values.reshape(self.space.shape)
+
+    # -- lookups ------------------------------------------------------------------------------
+    def index(self, position) -> int:
+        if isinstance(position, str):
+            position = self.space.parse(position)
+        return self.space.index(position)
+
+    def _read(self, idx: np.ndarray) -> np.ndarray:
+        if self._values is not None:
+            return self._values[idx]
+        return self.stored.read(idx)
+
+    def value(self, position) -> int:
+        """The stored value of one position (Grundy value, or outcome code)."""
+        return int(self._read(np.array([self.index(position)]))[0])
+
+    def lookup(self, positions) -> np.ndarray:
+        """Values of a batch of positions, an ``(B, width)`` array (or ``(B,)`` for one heap)."""
+        return self._read(self.space.rank(positions))
+
+    def outcome_of_value(self, v: int) -> str:
+        if self.kind == GRUNDY:
+            return "P" if v == 0 else "N"
+        return OUTCOME_LETTERS[v]
+
+    def outcome(self, position) -> str:
+        return self.outcome_of_value(self.value(position))
+
+    def _option_value(self, i: int, j: int) -> int:
+        idx = np.array([i] if j < 0 else [i, j])
+        vals = self._read(idx)
+        return int(vals[0]) if j < 0 else int(vals[0]) ^ int(vals[1])
+
+    def moves(self, position) -> list[dict]:
+        """Every move from a position with the value/outcome it leads to and whether it wins."""
+        idx = self.index(position)
+        out = []
+        sides = (("Left", LEFT), ("Right", RIGHT)) if self.kind == PARTIZAN else (("", 0),)
+        for side_name, side in sides:
+            status, opts = self.game.options(idx, side)
+            for i, j in opts:
+                v = self._option_value(i, j)
+                if self.kind == GRUNDY:
+                    wins = v == 0
+                    shown = {"value": v, "outcome": "P" if v == 0 else "N"}
+                elif self.kind == PARTIZAN:
+                    c = OUTCOME_LETTERS[v]
+                    wins = c in (("P", "L") if side == LEFT else ("P", "R"))
+                    shown = {"outcome": c}
+                else:
+                    wins = v == 0
+                    shown = {"outcome": OUTCOME_LETTERS[v]}
+                m = {"to": self.game.describe_option(i, j), "wins": bool(wins), **shown}
+                if side_name:
+                    m["player"] = side_name
+                out.append(m)
+        return out
+
+    def winning_moves(self, position) -> list[dict]:
+        return [m for m in self.moves(position) if m["wins"]]
+
+    def describe(self, position) -> dict:
+        """Value, outcome and (for terminal positions) why, as a JSON-able dict."""
+        idx = self.index(position)
+        v = self.value(position)
+        d = {"spec": self.spec, "position": self.space.format_index(idx), "index": idx}
+        if self.kind == GRUNDY:
+            d["grundy"] = v
+        d["outcome"] = self.outcome_of_value(v)
+        status, _ = self.game.options(idx)
+        if status < 0:
+            d["terminal"] = "player to move has lost" if status == -1 else "player to move has won"
+        return d
+
+
+def _attrs_for(game: Game, values: np.ndarray, seconds: float) -> dict:
+    import h5py
+    import numba
+    return {
+        "family": game.family, "params": game.params, "kind": game.kind,
+        "encoding": ENCODINGS[game.kind], "description": game.describe,
+        "index_scheme": game.space.scheme, "index": game.space.meta(),
+        "shape": list(game.space.shape), "compute_seconds": round(seconds, 6),
+        "versions": {"gtables": __version__, "numba": numba.__version__,
+                     "numpy": np.__version__, "h5py": h5py.__version__},
+    }
+
+
+def compute(spec: str, store=_DEFAULT, *, force: bool = False, progress: bool | None = None,
+            ignore_memory: bool = False) -> Table:
+    """Compute the table a spec names and store it; return it.
+
+    If the store already holds it (and not ``force``), the stored table is returned without
+    recomputing.  ``store=None`` computes in memory only.
+    """
+    from .engine.compute import fill
+
+    g = game(spec)
+    st = _store(store)
+    if st is not None and not force and g.spec in st:
+        s = st.get(g.spec)
+        return Table(g, attrs=s.attrs, stored=s)
+    values, seconds = fill(g, progress=progress, ignore_memory=ignore_memory)
+    attrs = _attrs_for(g, values, seconds)
+    if st is not None:
+        st.write(g.spec, values, attrs, force=True)
+        s = st.get(g.spec)
+        return Table(g, values=values, attrs=s.attrs, stored=s)
+    return Table(g, values=values, attrs=attrs)
+
+
+def load(spec: str, store=_DEFAULT) -> Table:
+    """A stored table (lazy: nothing is read until asked)."""
+    g = game(spec)
+    st = _store(store) or Store()
+    s = st.get(g.spec)
+    return Table(g, attrs=s.attrs, stored=s)
+
+
+def verify(names=None, store=_DEFAULT, scale: str = "default"):
+    """Run verification claims (all registered, or those whose name starts with one of
+    ``names``); returns the list of verdicts."""
+    from .verify.runner import run_claims
+    return run_claims(names=names, store=_store(store), scale=scale)

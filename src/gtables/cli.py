@@ -1,0 +1,261 @@
+"""The ``gtables`` command: argument parsing and printing only; the work is in the Python API.
+
+User errors (bad spec, position off the table, missing table, not an HDF5 file, too big for
+memory) print one line ``gtables: error: ...`` and exit with status 2.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+from .errors import GtablesError
+
+EPILOG = """\
+spec strings name a table:  family:key=value,...
+  nim:heaps=3,size=32              Nim on 3 heaps of 0..32 (seed 001 game A)
+  subtraction:set=1-3,size=200     take 1..3 from a heap (game B); set=1+4+5 or {1,4,5} too
+  octal:code=0.07,size=1000        octal game 0.07 = Dawson's Kayles (game C), heaps 0..1000
+  stripes:a=1,b=5,c=8,size=1000    POI 2000 Stripes (game D)
+run `gtables families` for every family and its keys.
+store: results/tables.h5, or $GTABLES_STORE, or --store PATH.
+"""
+
+
+def _store_arg(p):
+    p.add_argument("--store", metavar="PATH",
+                   help="HDF5 store (default: $GTABLES_STORE or results/tables.h5)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(
+        prog="gtables", formatter_class=argparse.RawDescriptionHelpFormatter, epilog=EPILOG,
+        description="Compute, store, query and verify Grundy-value and outcome tables of "
+                    "combinatorial games.")
+    from ._version import __version__
+    ap.add_argument("--version", action="version", version=f"gtables {__version__}")
+    sub = ap.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("compute", help="compute a table and store it",
+                       description="Compute the table SPEC names, bottom-up, and store it. Skips "
+                                   "tables already stored unless --force.")
+    p.add_argument("spec", nargs="+", help="spec string(s), e.g. octal:code=0.07,size=1000")
+    _store_arg(p)
+    p.add_argument("--force", action="store_true", help="recompute and replace a stored table")
+    p.add_argument("--no-store", action="store_true", help="compute in memory only (a dry run)")
+    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="show a progress bar (default: on a terminal, for large tables)")
+    p.add_argument("--ignore-memory-limit", action="store_true",
+                   help="allocate even if the estimate exceeds available memory")
+
+    p = sub.add_parser("query", help="value, outcome and moves of one position",
+                       description="Look up one position in a stored table (computing the table "
+                                   "first if it is missing and small).")
+    p.add_argument("spec")
+    p.add_argument("position", help="the position, e.g. 25 or 3,5,7")
+    p.add_argument("--moves", action="store_true", help="list every move and mark winning moves")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    _store_arg(p)
+
+    p = sub.add_parser("show", help="print a table (or its first --limit entries)")
+    p.add_argument("spec")
+    p.add_argument("--format", choices=("text", "csv", "json"), default="text")
+    p.add_argument("--limit", type=int, default=100, help="entries to print (0: all; default 100)")
+    _store_arg(p)
+
+    p = sub.add_parser("list", help="list the tables in the store")
+    p.add_argument("--json", action="store_true")
+    _store_arg(p)
+
+    p = sub.add_parser("families", help="list the game families and their spec keys")
+
+    p = sub.add_parser("verify", help="run verification claims and write results/verify.md",
+                       description="Run the named claims (prefixes allowed, e.g. 001.B), or all. "
+                                   "Tables are computed into the store as needed.")
+    p.add_argument("names", nargs="*", help="claim names or prefixes (default: all)")
+    p.add_argument("--list", action="store_true", help="list the claims and exit")
+    p.add_argument("--scale", choices=("small", "default", "large"), default="default",
+                   help="table sizes: small (seconds), default (as reproduce), large (documented runs)")
+    p.add_argument("--out", default="results", help="directory for verify.md/json (default results)")
+    _store_arg(p)
+
+    p = sub.add_parser("reproduce", help="the main job: every seed table, every claim, the report",
+                       description="Compute every registered seed table at default sizes, run every "
+                                   "verification, and write results/REPORT.md, results/report.json "
+                                   "and figures under results/figures.")
+    p.add_argument("--scale", choices=("small", "default", "large"), default="default")
+    p.add_argument("--out", default="results", help="output directory (default results)")
+    _store_arg(p)
+    return ap
+
+
+def _err(msg: str) -> int:
+    print(f"gtables: error: {msg}", file=sys.stderr)
+    return 2
+
+
+def main(argv=None) -> int:
+    ap = build_parser()
+    args = ap.parse_args(argv)
+    if args.command is None:
+        ap.print_help()
+        return 0
+    try:
+        return COMMANDS[args.command](args)
+    except GtablesError as e:
+        return _err(str(e).splitlines()[0] if str(e) else type(e).__name__)
+    except KeyboardInterrupt:
+        return _err("interrupted (no partial table was stored)")
+    except BrokenPipeError:
+        return 0
+
+
+def _open_store(args):
+    from .store import Store
+    return Store(args.store) if getattr(args, "store", None) else Store()
+
+
+def cmd_compute(args) -> int:
+    from . import api
+    store = None if args.no_store else _open_store(args)
+    for spec in args.spec:
+        g = api.game(spec)
+        if store is not None and not args.force and g.spec in store:
+            print(f"{g.spec}: already stored in {store.path} (use --force to recompute)")
+            continue
+        t = api.compute(g.spec, store=store, force=args.force, progress=args.progress,
+                        ignore_memory=args.ignore_memory_limit)
+        v = t.values
+        where = f"stored in {store.path}" if store is not None else "not stored (--no-store)"
+        print(f"{g.spec}: {v.size:,} positions, {t.kind}, dtype {v.dtype}, max {int(v.max())}, "
+              f"{t.attrs.get('compute_seconds', 0):.3f} s; {where}")
+    return 0
+
+
+def _table(args, allow_compute=True):
+    from . import api
+    store = _open_store(args)
+    g = api.game(args.spec)
+    if g.spec not in store:
+        if allow_compute and g.space.size <= (1 << 22):
+            return api.compute(g.spec, store=store)
+        raise GtablesError(f"table {g.spec} is not in the store {store.path} "
+                           f"(run: gtables compute {g.spec})")
+    return api.load(g.spec, store=store)
+
+
+def cmd_query(args) -> int:
+    t = _table(args)
+    d = t.describe(args.position)
+    if args.moves:
+        d["moves"] = t.moves(args.position)
+        d["winning_moves"] = [m["to"] for m in d["moves"] if m["wins"]]
+    if args.json:
+        print(json.dumps(d))
+        return 0
+    line = f"{d['spec']}  position {d['position']}:"
+    if "grundy" in d:
+        line += f" Grundy value {d['grundy']},"
+    line += f" outcome {d['outcome']}"
+    if "terminal" in d:
+        line += f" (terminal: {d['terminal']})"
+    print(line)
+    if args.moves:
+        if not d["moves"]:
+            print("  no moves")
+        for m in d["moves"]:
+            who = f"{m['player']}: " if "player" in m else ""
+            val = f"value {m['value']}, " if "value" in m else ""
+            print(f"  {who}-> {m['to']:<16} {val}outcome {m['outcome']}"
+                  f"{'   winning move' if m['wins'] else ''}")
+        if not d["winning_moves"]:
+            print("  no winning move")
+    return 0
+
+
+def cmd_show(args) -> int:
+    import numpy as np
+    t = _table(args)
+    n = t.space.size if args.limit <= 0 else min(args.limit, t.space.size)
+    vals = t.stored.read(slice(0, n)) if t._values is None else t.values[:n]
+    pos = t.space.unrank(np.arange(n))
+    fmt = [t.space.format(p) for p in pos]
+    if args.format == "json":
+        print(json.dumps({"spec": t.spec, "kind": t.kind, "encoding": t.attrs.get("encoding"),
+                          "size": t.space.size, "shown": n,
+                          "entries": [{"position": f, "value": int(v)} for f, v in zip(fmt, vals)]}))
+    elif args.format == "csv":
+        print("index,position,value,outcome")
+        for i, (f, v) in enumerate(zip(fmt, vals)):
+            print(f'{i},"{f}",{int(v)},{t.outcome_of_value(int(v))}')
+    else:
+        print(f"# {t.spec}: {t.attrs.get('description', '')}")
+        print(f"# kind {t.kind} ({t.attrs.get('encoding')}); {t.space.size:,} positions; "
+              f"showing {n}")
+        if len(t.space.shape) == 1:
+            for i in range(0, n, 20):
+                print(f"{i:>8}: " + " ".join(f"{int(v):>2}" if t.kind == "grundy" else
+                                              t.outcome_of_value(int(v)) for v in vals[i:i + 20]))
+        else:
+            for f, v in zip(fmt, vals):
+                print(f"{f:>16}  {int(v):>3}  {t.outcome_of_value(int(v))}")
+    return 0
+
+
+def cmd_list(args) -> int:
+    store = _open_store(args)
+    rows = store.list()
+    if args.json:
+        print(json.dumps(rows, default=str))
+        return 0
+    if not rows:
+        print(f"no tables in {store.path}")
+        return 0
+    print(f"{store.path}: {len(rows)} table(s)")
+    for r in rows:
+        print(f"  {r['spec']:<44} {r['kind']:<9} {r['length']:>12,} pos  {r['dtype']:<7} "
+              f"max {r['max_value']:<6} {r['compute_seconds']:>9.3f} s  {r['created']}")
+    return 0
+
+
+def cmd_families(args) -> int:
+    from . import games
+    from .engine.game import REQUIRED
+    for fam in games.families().values():
+        print(f"{fam.name}: {fam.summary}")
+        print(f"  example: {fam.example}    positions: {fam.position_help}")
+        for p in fam.params:
+            d = "" if p.default is REQUIRED else f" (default {p.default})"
+            print(f"    {p.name:<8} {p.help}{d}")
+    return 0
+
+
+def cmd_verify(args) -> int:
+    from .verify import report
+    from .verify.runner import all_claims, run_claims, select
+    if args.list:
+        for c in select(all_claims(args.scale), args.names):
+            print(f"{c.name:<34} {c.source}")
+        return 0
+    store = _open_store(args)
+    verdicts, ctx = run_claims(args.names, store=store, scale=args.scale, echo=print)
+    md, js = report.write(args.out, "verify", verdicts, ctx.computed, report.run_meta(args.scale),
+                          "gtables verify")
+    print(f"wrote {md} and {js}")
+    bad = [v for v in verdicts if v.status == "ERROR"]
+    return 1 if bad else 0
+
+
+def cmd_reproduce(args) -> int:
+    from .reproduce import reproduce
+    store = _open_store(args)
+    return reproduce(store=store, scale=args.scale, out=args.out, echo=print)
+
+
+COMMANDS = {"compute": cmd_compute, "query": cmd_query, "show": cmd_show, "list": cmd_list,
+            "families": cmd_families, "verify": cmd_verify, "reproduce": cmd_reproduce}
+
+
+if __name__ == "__main__":
+    sys.exit(main())

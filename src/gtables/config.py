@@ -1,0 +1,38 @@
+"""Jit options and the numba cache location, decided in one place.
+
+The numba on-disk cache is keyed to a hash of this package's sources: a cached kernel does not
+notice edits to a helper in another file, so a new source tree gets a new cache directory.
+``fastmath`` is never used: all game logic is integer logic.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import pathlib
+
+_PKG = pathlib.Path(__file__).resolve().parent
+
+
+def source_hash() -> str:
+    h = hashlib.sha1()
+    for path in sorted(_PKG.rglob("*.py")):
+        h.update(str(path.relative_to(_PKG)).encode())
+        h.update(path.read_bytes())
+    return h.hexdigest()[:12]
+
+
+def _setup_cache_dir() -> None:
+    if "NUMBA_CACHE_DIR" in os.environ:
+        return
+    base = os.environ.get("GTABLES_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "gtables")
+    os.environ["NUMBA_CACHE_DIR"] = os.path.join(base, "numba-" + source_hash())
+
+
+_setup_cache_dir()
+
+# Every kernel is compiled with these options.  ``cache=True`` is safe: kernels are pure functions
+# of their arguments (no globals read at run time) and move generators are passed as typed
+# first-class functions, so one cached kernel serves every family.
+JIT = dict(cache=True, nogil=True)
+PARALLEL_JIT = dict(JIT, parallel=True)

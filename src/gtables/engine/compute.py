@@ -1,0 +1,181 @@
+"""The Python wrapper around the kernels: validate, estimate memory, pick the dtype, call the
+kernel chunk by chunk (progress, Ctrl-C between chunks), widen the dtype when a Grundy value
+outgrows it, and turn kernel status codes into clear errors."""
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+import numpy as np
+
+from ..errors import GtablesError
+from .game import GRUNDY, MISERE, OUTCOME, PARTIZAN, Game
+
+GRUNDY_DTYPES = (np.uint8, np.uint16, np.uint32)
+
+
+def available_memory() -> int:
+    """Bytes of memory available now (MemAvailable), or a generous guess if unknown."""
+    try:
+        with open("/proc/meminfo") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 1 << 40
+
+
+def human_bytes(n: float) -> str:
+    for unit in ("B", "KiB", "MiB", "GiB", "TiB"):
+        if n < 1024 or unit == "TiB":
+            return f"{n:.1f} {unit}" if unit != "B" else f"{int(n)} B"
+        n /= 1024
+    return f"{n:.1f} TiB"
+
+
+def initial_dtype(game: Game):
+    """uint8 always: outcome codes fit, and a Grundy table starts compact and is widened only
+    when a computed value outgrows it, so the final dtype is the smallest that holds its maximum."""
+    return np.uint8
+
+
+def estimate_bytes(game: Game) -> int:
+    dt = initial_dtype(game)
+    scratch = (2 * game.max_options + 2) * 8 * 2 * max(1, os.cpu_count() or 1)
+    return game.space.size * np.dtype(dt).itemsize + scratch
+
+
+def check_memory(game: Game, ignore_memory: bool = False) -> None:
+    need = estimate_bytes(game)
+    have = available_memory()
+    if need > have * 0.9 and not ignore_memory:
+        raise GtablesError(
+            f"{game.spec} needs about {human_bytes(need)} ({game.space.size:,} positions) but only "
+            f"{human_bytes(have)} is available; use a smaller size, or --ignore-memory-limit")
+
+
+class Progress:
+    """A one-line progress bar on stderr (only when stderr is a terminal, or when forced)."""
+
+    def __init__(self, total: int, label: str, enabled: bool | None = None):
+        self.total = max(1, total)
+        self.label = label
+        self.enabled = sys.stderr.isatty() if enabled is None else enabled
+        self.t0 = time.perf_counter()
+        self.last = 0.0
+
+    def update(self, done: int) -> None:
+        if not self.enabled:
+            return
+        now = time.perf_counter()
+        if now - self.last < 0.2 and done < self.total:
+            return
+        self.last = now
+        frac = done / self.total
+        el = now - self.t0
+        rate = done / el if el > 0 else 0.0
+        eta = (self.total - done) / rate if rate > 0 else 0.0
+        bar = "#" * int(30 * frac)
+        sys.stderr.write(f"\r{self.label} [{bar:<30}] {100 * frac:5.1f}% "
+                         f"{rate / 1e6:8.2f} M pos/s  ETA {eta:6.1f}s ")
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        if self.enabled:
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+
+
+def _explain(game: Game, status: int) -> str:
+    from .kernels import ST_BAD_TERMINAL, ST_SUM_OPTION
+    pos, code = divmod(status, 4)
+    where = game.space.format_index(pos) if 0 <= pos < game.space.size else str(pos)
+    if code == ST_BAD_TERMINAL:
+        return (f"{game.spec}: position {where} ends the game with a win for the player to move, "
+                f"which has no Grundy value (ask for outcomes instead)")
+    if code == ST_SUM_OPTION:
+        return (f"{game.spec}: position {where} has an option that is a sum of two positions; "
+                f"outcome tables need single positions (outcomes do not add)")
+    return f"{game.spec}: kernel stopped at position {where} with code {code}"
+
+
+def fill(game: Game, *, progress: bool | None = None, chunk: int = 1 << 20,
+         ignore_memory: bool = False, threads: int | None = None) -> tuple[np.ndarray, float]:
+    """Fill the whole table of ``game`` bottom-up; return ``(values, seconds)``.
+
+    Tiered spaces (``space.tier_bounds()`` not ``None``) run on all threads; others run the serial
+    worker chunk by chunk.
+    """
+    from . import kernels as K
+
+    check_memory(game, ignore_memory)
+    size = game.space.size
+    dtype = initial_dtype(game)
+    table = np.zeros(size, dtype=dtype)
+    nbuf = 2 * game.max_options + 2
+    buf = np.zeros(nbuf, dtype=np.int64)
+    seen = np.zeros(game.max_options + 2, dtype=np.int64)
+    params = game.move_params
+    bar = Progress(size, game.spec if len(game.spec) < 40 else game.spec[:37] + "...",
+                   enabled=progress if progress is not None else (None if size >= (1 << 22) else False))
+    bounds = game.space.tier_bounds()
+    t0 = time.perf_counter()
+    try:
+        if bounds is not None:
+            import numba
+            nw = threads or numba.get_num_threads()
+            bufs = np.zeros((nw, nbuf), dtype=np.int64)
+            seens = np.zeros((nw, game.max_options + 2), dtype=np.int64)
+            bounds = np.ascontiguousarray(bounds, dtype=np.int64)
+            while True:
+                if game.kind == GRUNDY:
+                    st = K.grundy_tiers(game.moves, params, bounds, table,
+                                        int(np.iinfo(table.dtype).max), bufs, seens)
+                elif game.kind in (OUTCOME, MISERE):
+                    st = K.outcome_tiers(game.moves, params, bounds, table, game.kind == MISERE, bufs)
+                else:
+                    st = _serial(game, K, table, 0, size, buf, seen, bar)
+                if st == K.DONE:
+                    break
+                if st % 4 == K.ST_OVERFLOW:
+                    table = _widen(table)
+                    continue  # tiers are cheap to redo from the start; rare in practice
+                raise GtablesError(_explain(game, st))
+        else:
+            lo = 0
+            while lo < size:
+                hi = min(size, lo + chunk)
+                st = _serial(game, K, table, lo, hi, buf, seen, bar)
+                if st == K.DONE:
+                    lo = hi
+                    bar.update(lo)
+                    continue
+                pos, code = divmod(st, 4)
+                if code == K.ST_OVERFLOW:
+                    table = _widen(table)
+                    lo = pos
+                    continue
+                raise GtablesError(_explain(game, st))
+    finally:
+        bar.close()
+    return table, time.perf_counter() - t0
+
+
+def _serial(game, K, table, lo, hi, buf, seen, bar):
+    if game.kind == GRUNDY:
+        return K.grundy_range(game.moves, game.move_params, lo, hi, table,
+                              int(np.iinfo(table.dtype).max), buf, seen)
+    if game.kind in (OUTCOME, MISERE):
+        return K.outcome_range(game.moves, game.move_params, lo, hi, table, game.kind == MISERE, buf)
+    if game.kind == PARTIZAN:
+        return K.partizan_range(game.moves, game.move_params, lo, hi, table, buf)
+    raise ValueError(game.kind)
+
+
+def _widen(table: np.ndarray) -> np.ndarray:
+    i = GRUNDY_DTYPES.index(table.dtype.type)
+    if i + 1 >= len(GRUNDY_DTYPES):
+        raise GtablesError("a Grundy value exceeds 2^32-1")
+    return table.astype(GRUNDY_DTYPES[i + 1])

@@ -1,0 +1,192 @@
+"""The contract between the engine and a game family.
+
+A **family** (``games/<name>.py``) declares its spec keys (:class:`Param`) and a ``build``
+function from validated parameters to a :class:`Game`: a position space, a jitted move generator
+with its int64 parameter array, and the kind of values its table holds.  A spec string
+``family:key=value,...`` names one table; its canonical form (keys in declared order, defaults
+left out, values normalised) is what the store keys on.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import Any, Callable
+
+import numpy as np
+
+from ..errors import GtablesError
+from .spaces import PositionSpace
+
+REQUIRED = object()
+
+# value kinds a table can hold
+GRUNDY = "grundy"                  # nim-values, normal play
+OUTCOME = "outcome"                # P/N, normal play (or the family's own terminal rule)
+MISERE = "misere"                  # P/N, misère play (no moves: the player to move wins)
+PARTIZAN = "partizan"              # L/R/N/P, normal play
+KINDS = (GRUNDY, OUTCOME, MISERE, PARTIZAN)
+ENCODINGS = {
+    GRUNDY: "Grundy value (nim-value); 0 exactly on P-positions",
+    OUTCOME: "0=P (player to move loses), 1=N (player to move wins)",
+    MISERE: "0=P (player to move loses), 1=N (player to move wins), misère play",
+    PARTIZAN: "0=P, 1=N, 2=L (Left wins whoever starts), 3=R (Right wins whoever starts)",
+}
+
+
+@dataclasses.dataclass(frozen=True)
+class Param:
+    """One spec key: ``parse`` turns the text after ``=`` into a value (raising ``ValueError``
+    with a message on bad input); ``canon`` turns a value back into canonical text."""
+    name: str
+    parse: Callable[[str], Any]
+    default: Any = REQUIRED
+    help: str = ""
+    canon: Callable[[Any], str] = str
+
+
+def int_param(lo: int, hi: int, what: str = "") -> Callable[[str], int]:
+    """A parser for an integer in ``lo..hi``."""
+    def parse(text: str) -> int:
+        try:
+            v = int(text)
+        except ValueError:
+            raise ValueError(f"{text!r} is not an integer") from None
+        if v < lo or v > hi:
+            raise ValueError(f"{v} is out of range {lo}..{hi}{' ' + what if what else ''}")
+        return v
+    return parse
+
+
+def choice_param(*choices: str) -> Callable[[str], str]:
+    def parse(text: str) -> str:
+        if text not in choices:
+            raise ValueError(f"{text!r} is not one of {', '.join(choices)}")
+        return text
+    return parse
+
+
+def split_spec(spec: str) -> tuple[str, list[tuple[str, str]]]:
+    """``"octal:code=0.07,size=10"`` -> ``("octal", [("code", "0.07"), ("size", "10")])``.
+
+    Commas inside ``{...}`` or ``(...)`` do not split, so a set may be written ``set={1,2,5}``.
+    """
+    spec = spec.strip()
+    if ":" in spec:
+        family, rest = spec.split(":", 1)
+    else:
+        family, rest = spec, ""
+    family = family.strip().lower()
+    if not family or not family.replace("_", "").isalnum():
+        raise GtablesError(f"malformed spec {spec!r}: expected family:key=value,... "
+                           f"(e.g. octal:code=0.07,size=1000)")
+    items, depth, cur = [], 0, ""
+    for ch in rest:
+        if ch in "{(":
+            depth += 1
+        elif ch in "})":
+            depth -= 1
+        if ch == "," and depth == 0:
+            items.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    items.append(cur)
+    pairs = []
+    for item in items:
+        item = item.strip()
+        if not item:
+            continue
+        if "=" not in item:
+            raise GtablesError(f"malformed spec {spec!r}: {item!r} is not key=value")
+        k, v = item.split("=", 1)
+        pairs.append((k.strip().lower(), v.strip()))
+    return family, pairs
+
+
+@dataclasses.dataclass
+class Game:
+    """Everything the engine needs to fill and describe one table."""
+    spec: str                      # canonical spec string
+    family: str
+    params: dict                   # validated parameters (JSON-able)
+    space: PositionSpace
+    moves: Any                     # jitted move generator (see engine.kernels)
+    move_params: np.ndarray        # int64 parameters passed to ``moves``
+    kind: str                      # one of KINDS
+    max_options: int               # an upper bound on the options of any position
+    value_bound: int | None = None  # a proven upper bound on Grundy values, if known
+    describe: str = ""             # one line: what the table is
+    format_option: Callable[[np.ndarray, np.ndarray | None], str] | None = None
+
+    def __post_init__(self):
+        if self.kind not in KINDS:
+            raise ValueError(f"unknown value kind {self.kind!r}")
+        self.move_params = np.ascontiguousarray(self.move_params, dtype=np.int64)
+
+    def options(self, index: int, side: int = 0) -> tuple[int, list[tuple[int, int]]]:
+        """Run the move generator from Python: ``(status, [(i, j), ...])`` for one position."""
+        buf = np.zeros(2 * self.max_options + 2, dtype=np.int64)
+        n = int(self.moves(int(index), int(side), self.move_params, buf))
+        if n < 0:
+            return n, []
+        return n, [(int(buf[2 * i]), int(buf[2 * i + 1])) for i in range(n)]
+
+    def describe_option(self, i: int, j: int) -> str:
+        a = self.space.unrank(np.array([i]))[0]
+        b = None if j < 0 else self.space.unrank(np.array([j]))[0]
+        if self.format_option is not None:
+            return self.format_option(a, b)
+        return self.space.format(a) if b is None else f"{self.space.format(a)} + {self.space.format(b)}"
+
+
+@dataclasses.dataclass(frozen=True)
+class Family:
+    """A game family: its spec keys and how to build a game from them.
+
+    ``reference`` is a tiny, obviously-correct pure-Python value function used by the tests;
+    ``claims`` returns the verification claims that concern the family (see :mod:`gtables.verify`).
+    """
+    name: str
+    summary: str
+    params: tuple[Param, ...]
+    build: Callable[[dict], Game]
+    example: str
+    position_help: str = "comma-separated integers"
+    reference: Callable | None = None
+    claims: Callable | None = None
+
+    def parse(self, pairs: list[tuple[str, str]]) -> dict:
+        known = {p.name: p for p in self.params}
+        values = {}
+        for k, v in pairs:
+            if k not in known:
+                raise GtablesError(f"unknown key {k!r} for family {self.name!r} "
+                                   f"(keys: {', '.join(known)})")
+            if k in values:
+                raise GtablesError(f"key {k!r} given twice")
+            try:
+                values[k] = known[k].parse(v)
+            except ValueError as e:
+                raise GtablesError(f"{self.name}: bad value for {k}: {e}") from None
+        for p in self.params:
+            if p.name not in values:
+                if p.default is REQUIRED:
+                    raise GtablesError(f"{self.name}: missing key {p.name!r} ({p.help})")
+                values[p.name] = p.default
+        return values
+
+    def canonical(self, values: dict) -> str:
+        parts = []
+        for p in self.params:
+            v = values[p.name]
+            if p.default is not REQUIRED and v == p.default:
+                continue
+            parts.append(f"{p.name}={p.canon(v)}")
+        return f"{self.name}:{','.join(parts)}"
+
+    def game(self, values: dict) -> Game:
+        g = self.build(values)
+        g.spec = self.canonical(values)
+        g.family = self.name
+        g.params = json.loads(json.dumps(values))
+        return g

@@ -1,0 +1,6 @@
+"""Position spaces: bijections between positions and ``0..size-1`` in which every option of a
+position has a smaller index (or, for tiered spaces, lies in an earlier tier)."""
+from .base import PositionSpace, parse_int_list
+from .box import BoxSpace, HeapSpace
+
+__all__ = ["PositionSpace", "parse_int_list", "BoxSpace", "HeapSpace"]

@@ -1,0 +1,10 @@
+"""The one exception type users see.
+
+Everything that is the user's fault (a malformed spec, a position off the table, a store that is
+not HDF5, a table too big for memory) raises :class:`GtablesError` with a one-line message; the CLI
+prints it and exits with status 2.  Anything else is a bug and keeps its traceback.
+"""
+
+
+class GtablesError(Exception):
+    """A user-facing error: the message is one line that names the problem."""

@@ -1,0 +1,124 @@
+"""Subtraction games (seed 001, game B): take ``s`` stones from one heap, ``s`` in a finite set.
+
+Spec: ``subtraction:set=1-3,size=200``; a set is written with ranges and ``+`` (``1-3+7``) or
+braces (``{1,2,5}``); ``heaps=D`` (1..4) makes a dense table of D-heap positions, so sums can be
+checked against the XOR rule; ``play=misere`` gives misère outcomes.
+"""
+from __future__ import annotations
+
+import functools
+import re
+
+import numpy as np
+
+from ..engine.game import GRUNDY, MISERE, Family, Game, Param, choice_param, int_param
+from ..engine.kernels import movegen
+from ..engine.spaces import BoxSpace, HeapSpace
+
+MAX_SUBTRACT = 1 << 20
+
+
+def parse_set(text: str) -> tuple[int, ...]:
+    """``"1-3+7"``, ``"{1,2,5}"``, ``"1,2,5"`` or ``"4"`` -> sorted tuple of positive integers."""
+    t = text.strip().strip("{}()")
+    if not t:
+        raise ValueError("the subtraction set is empty")
+    out = set()
+    for part in t.replace(",", "+").split("+"):
+        part = part.strip()
+        m = re.fullmatch(r"(\d+)\s*-\s*(\d+)", part)
+        if m:
+            a, b = int(m.group(1)), int(m.group(2))
+            if a > b:
+                raise ValueError(f"range {part!r} is empty")
+            if b > MAX_SUBTRACT:
+                raise ValueError(f"amount {b} is too large (max {MAX_SUBTRACT})")
+            out.update(range(a, b + 1))
+            continue
+        try:
+            out.add(int(part))
+        except ValueError:
+            raise ValueError(f"{part!r} is not an integer or a range a-b") from None
+    if min(out) < 1:
+        raise ValueError(f"amounts must be positive, got {min(out)}")
+    if max(out) > MAX_SUBTRACT:
+        raise ValueError(f"amount {max(out)} is too large (max {MAX_SUBTRACT})")
+    return tuple(sorted(out))
+
+
+def canon_set(s) -> str:
+    s = sorted(s)
+    parts, i = [], 0
+    while i < len(s):
+        j = i
+        while j + 1 < len(s) and s[j + 1] == s[j] + 1:
+            j += 1
+        parts.append(str(s[i]) if j == i else f"{s[i]}-{s[j]}")
+        i = j + 1
+    return "+".join(parts)
+
+
+@movegen
+def subtraction_moves(pos, side, params, out):
+    # params: [D, extent, k, s_1..s_k]
+    d = params[0]
+    ext = params[1]
+    k = params[2]
+    c = 0
+    stride = 1
+    for _ in range(d):
+        h = (pos // stride) % ext
+        for j in range(k):
+            s = params[3 + j]
+            if s > h:
+                break
+            out[2 * c] = pos - s * stride
+            out[2 * c + 1] = -1
+            c += 1
+        stride *= ext
+    return c
+
+
+def build(v: dict) -> Game:
+    s, d, size = v["set"], v["heaps"], v["size"]
+    space = HeapSpace(size) if d == 1 else BoxSpace([size + 1] * d,
+                                                    names=[f"heap{i + 1}" for i in range(d)])
+    return Game(spec="", family="subtraction", params=v, space=space, moves=subtraction_moves,
+                move_params=np.array([d, size + 1, len(s), *s], dtype=np.int64),
+                kind=GRUNDY if v["play"] == "normal" else MISERE, max_options=d * len(s),
+                describe=f"subtraction game S={{{canon_set(s)}}} on {d} heap(s) of 0..{size}")
+
+
+@functools.lru_cache(maxsize=None)
+def _ref(sset: tuple, heaps: tuple, misere: bool):
+    opts = [tuple(sorted(heaps[:i] + (h - s,) + heaps[i + 1:]))
+            for i, h in enumerate(heaps) for s in sset if s <= h]
+    if misere:
+        return 1 if not opts else int(any(_ref(sset, o, True) == 0 for o in opts))
+    seen = {_ref(sset, o, False) for o in opts}
+    g = 0
+    while g in seen:
+        g += 1
+    return g
+
+
+def reference(values: dict, position) -> int:
+    return _ref(tuple(values["set"]), tuple(sorted(int(x) for x in position)),
+                values["play"] == "misere")
+
+
+def _claims(scale):
+    from ..verify import seed001
+    return seed001.subtraction_claims(scale)
+
+
+FAMILY = Family(
+    name="subtraction", summary="subtraction games (seed 001, game B): remove s in S from one heap",
+    params=(Param("set", parse_set, help="amounts that may be removed, e.g. 1-3 or 1+4+5",
+                  canon=canon_set),
+            Param("size", int_param(0, 1 << 34), help="largest heap size"),
+            Param("heaps", int_param(1, 4), default=1, help="number of heaps D, 1..4"),
+            Param("play", choice_param("normal", "misere"), default="normal",
+                  help="normal (Grundy values) or misere (outcomes)")),
+    build=build, example="subtraction:set=1-3,size=200", position_help="heap size(s), e.g. 17",
+    reference=reference, claims=_claims)

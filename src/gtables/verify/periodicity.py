@@ -1,0 +1,100 @@
+"""Periodicity of 1-D sequences, and the certificates that prove it.
+
+``find_period`` finds the smallest period ``p`` (and least pre-period ``n0``) that the computed
+prefix supports: ``a[n + p] = a[n] + saltus`` for every ``n >= n0`` inside the prefix, with the
+periodic part covering at least ``min_reps`` periods.  On a finite prefix this is an
+*observation*.  ``guy_smith`` turns it into a *proof* for octal games: if
+``G(n + p) = G(n)`` for all ``n0 <= n < 2*n0 + p + t`` (t = the largest number of tokens a move
+removes), then ``G(n + p) = G(n)`` for all ``n >= n0`` (Guy & Smith 1956; Winning Ways ch. 4).
+For games that never split a heap, ``G(n)`` depends on the previous ``t`` values only, so ``t``
+consecutive matches already prove it (``window_certificate``).
+"""
+from __future__ import annotations
+
+import dataclasses
+
+import numba as nb
+import numpy as np
+
+from ..config import JIT
+
+
+@dataclasses.dataclass(frozen=True)
+class Periodicity:
+    preperiod: int
+    period: int
+    saltus: int = 0
+    checked_to: int = 0        # the prefix a[0..checked_to-1] was examined
+    proved: bool = False
+    certificate: str = ""
+
+    def describe(self) -> str:
+        s = f"pre-period {self.preperiod}, period {self.period}"
+        if self.saltus:
+            s += f", saltus {self.saltus}"
+        return s + (" (proved)" if self.proved else f" (observed on 0..{self.checked_to - 1})")
+
+
+@nb.njit(**JIT)
+def _tail_start(a, p, s):
+    """Least n0 with a[n + p] == a[n] + s for all n0 <= n < len(a) - p."""
+    n = a.size - p - 1
+    while n >= 0 and a[n + p] == a[n] + s:
+        n -= 1
+    return n + 1
+
+
+def find_period(a, max_period: int | None = None, min_reps: int = 3, saltus: bool = False):
+    """Smallest (period, pre-period) supported by the prefix, or ``None``.
+
+    With ``saltus=True`` the sequence may be arithmetico-periodic, ``a[n+p] = a[n] + s``; ``s`` is
+    read off the last pair.
+    """
+    a = np.ascontiguousarray(np.asarray(a, dtype=np.int64))
+    n = a.size
+    if n < 2:
+        return None
+    max_period = min(max_period or n, n // min_reps)
+    for p in range(1, max_period + 1):
+        s = int(a[-1] - a[-1 - p]) if saltus else 0
+        n0 = int(_tail_start(a, p, s))
+        if n - n0 >= min_reps * p and n - n0 - p >= 1:
+            return Periodicity(n0, p, s, checked_to=n)
+    return None
+
+
+def guy_smith_range(n0: int, p: int, t: int) -> int:
+    """Number of values that must be known to prove period p from n0 (Guy–Smith): indices up to
+    ``2*n0 + 2*p + t - 2`` (n ranges over ``n0 <= n < 2*n0 + p + t`` and we read ``n + p``)."""
+    return 2 * n0 + 2 * p + t - 1
+
+
+def guy_smith(a, per: Periodicity, t: int) -> Periodicity:
+    """Certify an observed period of an octal game's nim-sequence by the Guy–Smith theorem."""
+    a = np.asarray(a)
+    need = guy_smith_range(per.preperiod, per.period, t)
+    if per.saltus or a.size < need:
+        return per
+    n0, p = per.preperiod, per.period
+    hi = 2 * n0 + p + t
+    ok = bool(np.all(a[n0 + p:hi + p] == a[n0:hi]))
+    if not ok:
+        return per
+    return dataclasses.replace(per, proved=True, certificate=(
+        f"Guy-Smith: G(n+{p}) = G(n) for {n0} <= n < {hi} (t = {t}), checked on 0..{a.size - 1}"))
+
+
+def window_certificate(a, per: Periodicity, t: int) -> Periodicity:
+    """For games that never split a heap and remove at most t: for n > t, G(n) is the same
+    function of G(n-1..n-t), so t consecutive matches G(n+p) = G(n), m <= n < m + t, with m >= 1,
+    prove the period from m on (and the observed matches cover n0..m)."""
+    a = np.asarray(a)
+    n0, p = per.preperiod, per.period
+    m = max(n0, 1)
+    if per.saltus or t < 1 or a.size < m + p + t:
+        return per
+    if not np.all(a[m + p:m + p + t] == a[m:m + t]):
+        return per
+    return dataclasses.replace(per, proved=True, certificate=(
+        f"no splits, at most {t} removed: G(n) for n > {t} is a function of the previous {t} values, "
+        f"and G(n+{p}) = G(n) for {m} <= n < {m + t}"))
