@@ -203,8 +203,9 @@ def load(spec: str, store=_DEFAULT) -> Table:
     return Table(g, attrs=s.attrs, stored=s)
 
 
-def verify(names=None, store=_DEFAULT, scale: str = "default"):
+def verify_claims(names=None, store=_DEFAULT, scale: str = "default"):
     """Run verification claims (all registered, or those whose name starts with one of
-    ``names``); returns the list of verdicts."""
+    ``names``); returns the list of :class:`~gtables.verify.claims.Verdict`."""
     from .verify.runner import run_claims
-    return run_claims(names=names, store=_store(store), scale=scale)
+    verdicts, _ = run_claims(names=names, store=_store(store), scale=scale)
+    return verdicts

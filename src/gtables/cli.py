@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
+import re
 import sys
 
 from .errors import GtablesError
@@ -97,6 +97,9 @@ def _err(msg: str) -> int:
 
 def main(argv=None) -> int:
     ap = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    # a position such as -1,2 is not an option: keep it positional so it gets a clear error
+    argv = [" " + a if re.match(r"^-\d", a) else a for a in argv]
     args = ap.parse_args(argv)
     if args.command is None:
         ap.print_help()

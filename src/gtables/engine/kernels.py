@@ -52,8 +52,15 @@ MoveGen = types.FunctionType(MOVES_SIG)
 
 
 def movegen(fn):
-    """Decorator for a family's (or a user's) move generator: jit it with the fixed signature."""
-    return nb.njit(MOVES_SIG, **JIT)(fn)
+    """Decorator for a family's (or a user's) move generator: jit it with the fixed signature.
+
+    Cached on disk when numba can locate the source file (not for code typed at a prompt)."""
+    try:
+        return nb.njit(MOVES_SIG, **JIT)(fn)
+    except RuntimeError as e:
+        if "cannot cache" not in str(e):
+            raise
+        return nb.njit(MOVES_SIG, **dict(JIT, cache=False))(fn)
 
 
 _GRUNDY_DTYPES = (types.uint8, types.uint16, types.uint32)

@@ -1,0 +1,72 @@
+"""The real `gtables` command, run as a subprocess."""
+import json
+
+import pytest
+
+
+def test_compute_query_show_list(cli, store_path):
+    r = cli("compute", "octal:code=.07,size=500", store=store_path)
+    assert r.returncode == 0, r.stderr
+    assert "octal:code=0.07,size=500" in r.stdout
+    r = cli("compute", "octal:code=0.07,size=500", store=store_path)
+    assert "already stored" in r.stdout
+    r = cli("query", "octal:code=0.07,size=500", "7", "--moves", store=store_path)
+    assert r.returncode == 0 and "Grundy value 1" in r.stdout and "winning move" in r.stdout
+    r = cli("query", "octal:code=0.07,size=500", "7", "--json", "--moves", store=store_path)
+    d = json.loads(r.stdout)
+    assert d["grundy"] == 1 and d["outcome"] == "N" and sorted(d["winning_moves"]) == ["2+3", "5"]
+    r = cli("show", "octal:code=0.07,size=500", "--format", "csv", "--limit", "8", store=store_path)
+    assert r.stdout.splitlines()[1:] == [f'{i},"{i}",{g},{"P" if g == 0 else "N"}'
+                                         for i, g in enumerate([0, 0, 1, 1, 2, 0, 3, 1])]
+    r = cli("show", "octal:code=0.07,size=500", "--format", "json", "--limit", "3", store=store_path)
+    assert [e["value"] for e in json.loads(r.stdout)["entries"]] == [0, 0, 1]
+    r = cli("list", store=store_path)
+    assert "octal:code=0.07,size=500" in r.stdout
+    r = cli("query", "nim:heaps=3,size=8", "1,2,3", store=store_path)
+    assert "outcome P" in r.stdout
+
+
+@pytest.mark.parametrize("args,msg", [
+    (("compute", "chess:size=3"), "unknown family"),
+    (("compute", "octal:code=0.08,size=10"), "digits after the point"),
+    (("compute", "octal:code=0.07,size=-5"), "out of range"),
+    (("compute", "octal:code=0.07"), "missing key"),
+    (("compute", "nim:heaps=4,size=1000000"), "needs about"),
+    (("compute", "nim heaps=2"), "malformed"),
+    (("query", "nim:heaps=2,size=5", "3,9"), "larger than"),
+    (("query", "nim:heaps=2,size=5", "3"), "has 1 numbers"),
+    (("query", "nim:heaps=2,size=5", "a,b"), "not an integer"),
+    (("query", "nim:heaps=2,size=5", "-1,2"), "negative"),
+    (("show", "octal:code=0.07,size=99999999"), "not in the store"),
+    (("verify", "no.such.claim"), "no claim matches"),
+])
+def test_bad_input_gives_one_line_and_exit_2(cli, store_path, args, msg):
+    r = cli(*args, store=store_path)
+    assert r.returncode == 2, (r.stdout, r.stderr)
+    assert msg in r.stderr and "Traceback" not in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1
+
+
+def test_not_an_hdf5_store(cli, tmp_path):
+    p = tmp_path / "x.h5"
+    p.write_text("not hdf5")
+    r = cli("list", "--store", str(p))
+    assert r.returncode == 2 and "not an HDF5 file" in r.stderr
+
+
+def test_help_explains(cli):
+    r = cli("--help")
+    assert r.returncode == 0 and "spec strings" in r.stdout and "reproduce" in r.stdout
+    r = cli("compute", "--help")
+    assert "--force" in r.stdout and "--store" in r.stdout
+
+
+def test_verify_writes_reports(cli, store_path, tmp_path):
+    out = tmp_path / "res"
+    r = cli("verify", "001.C", "--scale", "small", "--out", str(out), store=store_path)
+    assert r.returncode == 0, r.stderr
+    assert "HOLDS   001.C.values" in r.stdout
+    md = (out / "verify.md").read_text()
+    assert "001.C.values" in md and "HOLDS" in md
+    d = json.loads((out / "verify.json").read_text())
+    assert d["counts"].get("HOLDS", 0) >= 3

@@ -1,0 +1,28 @@
+"""The README's commands and its user-game example, as written."""
+import pathlib
+import re
+import subprocess
+import sys
+
+README = (pathlib.Path(__file__).resolve().parents[1] / "README.md").read_text()
+
+
+def test_user_game_example_runs(tmp_path):
+    block = README.split("<!-- example:user-game -->", 1)[1]
+    code = re.search(r"```python\n(.*?)```", block, re.S).group(1)
+    (tmp_path / "squares.py").write_text(code)
+    r = subprocess.run([sys.executable, "squares.py"], cwd=tmp_path, capture_output=True, text=True,
+                       timeout=600)
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.strip().splitlines()
+    first = lines[0].split(" ", 2)
+    assert first[0] == "0" and first[1] == "P"         # 22 is a P-position (OEIS A030193)
+    assert lines[-1] == "mine.squares.p-positions HOLDS on heaps 0..30"
+    assert (tmp_path / "my_tables.h5").exists()
+
+
+def test_readme_commands_match_ci():
+    ci = (pathlib.Path(__file__).resolve().parents[1] / ".ci" / "run").read_text()
+    test_cmd = re.search(r"\*\*The tests\*\*:\n\n```bash\n(.*?)\n```", README, re.S).group(1)
+    assert test_cmd in ci
+    assert "gtables reproduce" in README

@@ -1,0 +1,61 @@
+import numpy as np
+import pytest
+
+import gtables
+from gtables.verify.claims import Claim, compare
+from gtables.verify.periodicity import find_period, guy_smith, window_certificate
+from gtables.verify.runner import Context, all_claims, evaluate, run_claims
+
+
+def test_find_period_on_constructed_sequences():
+    seq = [5, 4, 3] + [1, 2, 3] * 20
+    p = find_period(seq)
+    assert (p.preperiod, p.period) == (2, 3)  # a[2] = 3 = a[5] already
+    arith = [7, 1] + [i // 2 + (i % 2) * 3 for i in range(2, 200)]
+    p = find_period(arith, saltus=True)
+    assert p.period == 2 and p.saltus == 1
+    assert find_period(list(range(50))) is None
+
+
+def test_guy_smith_proves_kayles_and_needs_enough_values():
+    k = gtables.compute("octal:code=0.77,size=400", store=None).values
+    p = guy_smith(k, find_period(k), 2)
+    assert p.proved and (p.period, p.preperiod) == (12, 71)
+    short = k[:120]
+    p2 = find_period(short)
+    assert not guy_smith(short, p2, 2).proved
+
+
+def test_window_certificate_for_subtraction():
+    v = gtables.compute("subtraction:set=2+5,size=200", store=None).values
+    p = window_certificate(v, find_period(v), 5)
+    assert p.proved and p.period == 7
+
+
+def test_compare_reports_counterexamples():
+    r = compare(np.array([0, 1, 2, 0]), np.array([0, 1, 1, 3]), "x", str)
+    assert r.status == "FAILS" and [c.position for c in r.counterexamples] == ["2", "3"]
+
+
+def test_a_false_claim_fails():
+    def check(ctx):
+        v = ctx.table("subtraction:set=1-3,size=50").values
+        return compare(np.arange(51) % 3, v, "heaps 0..50", str)
+    claim = Claim("test.false", "test", "G(x) = x mod 3 for take 1..3 (false)", check)
+    v = evaluate(claim, Context())
+    assert v.status == "FAILS" and v.counterexamples[0].position == "3"
+
+
+def test_small_seed001_claims_run_without_errors(tmp_path):
+    verdicts, ctx = run_claims(["001.", "lit."], store=None, scale="small")
+    status = {v.name: v.status for v in verdicts}
+    assert "ERROR" not in status.values(), [v for v in verdicts if v.status == "ERROR"]
+    assert status["001.A.xor-rule.D3"] == "HOLDS"
+    assert status["001.C.values"] == "HOLDS"
+    assert status["lit.octal.0.77.period"] == "PROVED"
+    assert len(verdicts) >= 40
+
+
+def test_claim_names_are_unique():
+    names = [c.name for c in all_claims("small")]
+    assert len(names) == len(set(names))
