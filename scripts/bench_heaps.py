@@ -2,7 +2,7 @@
 """Benchmark: Grundy values of octal games 0.07, 0.77 and 0.137 for heaps 0..N (default 10^5).
 
 Measured in one run, on this machine:
-  * gtables' numba kernel (the generic naive mex kernel, single thread), heaps per second;
+  * gtables' numba kernel (octal naive mex worker, single thread), heaps per second;
   * a pure-Python reference (the octal family's `reference`, memoised recursion) at a size it
     can reach (default 3000), heaps per second, and the ratio;
   * the C yardstick ../shared/baselines/octal_naive.c (naive mode) compiled here with
@@ -88,7 +88,7 @@ def main() -> int:
                        numba_over_c=secs / c["seconds"], same_table=c["checksum"] == c_checksum(vals))
         rows.append(row)
 
-    print(f"\nOctal games, heaps 0..{args.n} (numba: gtables generic kernel, 1 thread)")
+    print(f"\nOctal games, heaps 0..{args.n} (numba: the octal family's naive mex worker, 1 thread)")
     hdr = f"{'code':<7} {'numba s':>9} {'heaps/s':>11} {'python N':>9} {'python s':>9} {'x vs py':>8}"
     if cbin:
         hdr += f" {'C s':>8} {'numba/C':>8} {'same':>5}"

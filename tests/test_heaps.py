@@ -106,3 +106,12 @@ def test_queries_and_winning_moves():
     moves = {m["to"]: m for m in o.moves(7)}
     assert set(moves) == {"5", "1+4", "2+3"}
     assert {m["to"] for m in o.winning_moves(7)} == {"5", "2+3"}
+
+
+@pytest.mark.parametrize("code", ["0.07", "0.77", "4.07", "0.6", "0.3122", "0.16"])
+def test_octal_specialised_worker_equals_generic_kernel(code):
+    from gtables.engine.compute import fill
+    g = parse(f"octal:code={code},size=2000")
+    fast, _ = fill(g)
+    slow, _ = fill(g, generic=True)
+    assert fast.dtype == slow.dtype and (fast == slow).all()

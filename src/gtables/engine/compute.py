@@ -102,12 +102,16 @@ def _explain(game: Game, status: int) -> str:
 
 
 def fill(game: Game, *, progress: bool | None = None, chunk: int = 1 << 20,
-         ignore_memory: bool = False, threads: int | None = None) -> tuple[np.ndarray, float]:
+         ignore_memory: bool = False, threads: int | None = None,
+         generic: bool = False) -> tuple[np.ndarray, float]:
     """Fill the whole table of ``game`` bottom-up; return ``(values, seconds)``.
 
     Tiered spaces (``space.tier_bounds()`` not ``None``) run on all threads; others run the serial
-    worker chunk by chunk.
+    worker chunk by chunk.  ``generic=True`` ignores a family's specialised worker (for tests).
     """
+    if generic and game.grundy_worker is not None:
+        import dataclasses
+        game = dataclasses.replace(game, grundy_worker=None)
     from . import kernels as K
 
     check_memory(game, ignore_memory)
@@ -164,6 +168,9 @@ def fill(game: Game, *, progress: bool | None = None, chunk: int = 1 << 20,
 
 
 def _serial(game, K, table, lo, hi, buf, seen, bar):
+    if game.kind == GRUNDY and game.grundy_worker is not None:
+        return game.grundy_worker(game.move_params, lo, hi, table, int(np.iinfo(table.dtype).max),
+                                  seen)
     if game.kind == GRUNDY:
         return K.grundy_range(game.moves, game.move_params, lo, hi, table,
                               int(np.iinfo(table.dtype).max), buf, seen)

@@ -117,6 +117,10 @@ class Game:
     value_bound: int | None = None  # a proven upper bound on Grundy values, if known
     describe: str = ""             # one line: what the table is
     format_option: Callable[[np.ndarray, np.ndarray | None], str] | None = None
+    # optional specialised Grundy worker with the contract of kernels.grundy_range but without
+    # the move generator: worker(move_params, lo, hi, table, vmax, seen) -> status.  It must give
+    # the same table as the generic kernel (each family that ships one tests that).
+    grundy_worker: Any = None
 
     def __post_init__(self):
         if self.kind not in KINDS:
