@@ -98,3 +98,40 @@ def window_certificate(a, per: Periodicity, t: int) -> Periodicity:
     return dataclasses.replace(per, proved=True, certificate=(
         f"no splits, at most {t} removed: G(n) for n > {t} is a function of the previous {t} values, "
         f"and G(n+{p}) = G(n) for {m} <= n < {m + t}"))
+
+
+def window_periodicity(rows, window: int, start: int = 0):
+    """Periodicity of a sequence of vectors in which row ``t`` for ``t >= start + window`` is one
+    fixed function of rows ``t - window .. t - 1`` (a game whose moves remove at most ``window``
+    tokens and never split; a vector per heap size holds the values for every extra state).
+
+    The windows of ``window`` consecutive rows then form a deterministic sequence, so the first
+    window (from ``start`` on) that equals an earlier one proves the rows periodic from there on,
+    forever.  Returns a proved :class:`Periodicity` (least pre-period, least period) or ``None``
+    when no window repeats within the given rows.
+    """
+    a = np.asarray(rows)
+    if a.ndim == 1:
+        a = a.reshape(-1, 1)
+    a = np.ascontiguousarray(a)
+    n = a.shape[0]
+    seen: dict[int, list[int]] = {}
+    first = again = -1
+    for b in range(start, n - window + 1):
+        key = hash(a[b:b + window].tobytes())
+        for i in seen.get(key, ()):
+            if np.array_equal(a[i:i + window], a[b:b + window]):
+                first, again = i, b
+                break
+        if again >= 0:
+            break
+        seen.setdefault(key, []).append(b)
+    if again < 0:
+        return None
+    p = again - first
+    n0 = first
+    while n0 > 0 and np.array_equal(a[n0 - 1], a[n0 - 1 + p]):
+        n0 -= 1
+    return Periodicity(n0, p, checked_to=n, proved=True, certificate=(
+        f"rows {first}..{first + window - 1} equal rows {again}..{again + window - 1}; each row "
+        f"from {start + window} on is a function of the previous {window} rows"))

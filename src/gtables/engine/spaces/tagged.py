@@ -1,0 +1,118 @@
+"""A box of integer vectors plus a *tag* from a finite set of integers: the state a game carries
+besides its coordinates (the amount the last move took, say).
+
+A position is ``(x1, ..., xD, t)``; it is ranked row-major with the tag as the last, fastest
+coordinate: ``index = box_rank(x) * K + code(t)``, where ``code`` numbers the ``K`` allowed tag
+values in increasing order.  Lowering any box coordinate lowers the index *whatever the tags*, so
+games whose moves lower a coordinate (and may set any tag) are filled in index order.
+
+Text form: ``"4,6"`` (the default tag, the first allowed value) or ``"4,6,last=3"`` where ``last``
+is the tag's name (``"4,6;last=3"`` is accepted too).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ...errors import GtablesError
+from .base import PositionSpace, parse_int_list
+from .box import BoxSpace
+
+
+def _compact(values) -> str:
+    """``[0, 2, 3, 4]`` -> ``"0, 2..4"``."""
+    vals = [int(v) for v in values]
+    parts, i = [], 0
+    while i < len(vals):
+        j = i
+        while j + 1 < len(vals) and vals[j + 1] == vals[j] + 1:
+            j += 1
+        parts.append(str(vals[i]) if j == i else f"{vals[i]}..{vals[j]}")
+        i = j + 1
+    return ", ".join(parts)
+
+
+class TaggedBoxSpace(PositionSpace):
+    scheme = "row-major box + tag"
+
+    def __init__(self, extents, tag_values, names=None, tag_name: str = "tag"):
+        self.box = BoxSpace(extents, names)
+        tags = np.asarray(list(tag_values), dtype=np.int64)
+        if tags.size == 0 or np.any(np.diff(tags) <= 0):
+            raise ValueError("tag values must be distinct and increasing (the first is the default)")
+        self.tags = tags
+        self.tag_name = tag_name
+        self.default_tag = int(tags[0])
+        self.ntags = int(tags.size)
+        self.width = self.box.width + 1
+        self.size = self.box.size * self.ntags
+
+    @property
+    def shape(self):
+        """The table's logical shape: the box extents, then the tag *codes* ``0..K-1``."""
+        return (*self.box.extents, self.ntags)
+
+    def meta(self):
+        return {"scheme": self.scheme, "size": self.size, "extents": list(self.box.extents),
+                "coordinates": list(self.box.names), "tag": self.tag_name,
+                "tag_values": [int(t) for t in self.tags],
+                "rank": "box_rank(x) * K + code(tag), box_rank row-major, code = position of the "
+                        "tag in tag_values, K = len(tag_values)"}
+
+    def tag_code(self, tags) -> np.ndarray:
+        """Codes ``0..K-1`` of legal tag values (vectorised)."""
+        return np.searchsorted(self.tags, np.asarray(tags, dtype=np.int64))
+
+    def check(self, positions):
+        box = positions[:, :-1]
+        ext = np.array(self.box.extents, dtype=np.int64)
+        bad = (box < 0) | (box >= ext)
+        if bad.any():
+            row, col = np.argwhere(bad)[0]
+            v = int(box[row, col])
+            what = "negative" if v < 0 else f"larger than this table's maximum {ext[col] - 1}"
+            raise GtablesError(f"position {self.format(positions[row])}: "
+                               f"{self.box.names[col]}={v} is {what}")
+        t = positions[:, -1]
+        code = np.minimum(self.tag_code(t), self.ntags - 1)
+        wrong = self.tags[code] != t
+        if wrong.any():
+            row = int(np.flatnonzero(wrong)[0])
+            raise GtablesError(f"position {self.format(positions[row])}: {self.tag_name}="
+                               f"{int(t[row])} is not possible here (possible: "
+                               f"{_compact(self.tags)})")
+
+    def rank_array(self, positions):
+        return self.box.rank_array(positions[:, :-1]) * self.ntags + self.tag_code(positions[:, -1])
+
+    def unrank(self, indices):
+        idx = self.check_index(indices)
+        out = np.empty((idx.size, self.width), dtype=np.int64)
+        out[:, :-1] = self.box.unrank(idx // self.ntags)
+        out[:, -1] = self.tags[idx % self.ntags]
+        return out
+
+    def parse(self, text: str) -> np.ndarray:
+        items = [p.strip() for p in str(text).replace(";", ",").split(",") if p.strip()]
+        coords = [p for p in items if "=" not in p]
+        tagged = [p for p in items if "=" in p]
+        if len(tagged) > 1:
+            raise GtablesError(f"position {text!r}: give {self.tag_name}= at most once")
+        tag = self.default_tag
+        if tagged:
+            k, v = (s.strip() for s in tagged[0].split("=", 1))
+            if k.lower() != self.tag_name:
+                raise GtablesError(f"position {text!r}: unknown key {k!r} (only {self.tag_name}=)")
+            try:
+                tag = int(v)
+            except ValueError:
+                raise GtablesError(f"position {text!r}: {self.tag_name}={v!r} is not an integer") from None
+        vals = parse_int_list(",".join(coords))
+        if len(vals) != self.box.width:
+            raise GtablesError(f"position {text!r} has {len(vals)} numbers; this table's positions "
+                               f"have {self.box.width} (plus an optional {self.tag_name}=)")
+        return np.asarray(vals + [tag], dtype=np.int64)
+
+    def format(self, position) -> str:
+        p = np.atleast_1d(position)
+        s = ",".join(str(int(v)) for v in p[:-1])
+        return s if int(p[-1]) == self.default_tag else f"{s},{self.tag_name}={int(p[-1])}"
