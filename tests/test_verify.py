@@ -22,8 +22,9 @@ def test_guy_smith_proves_kayles_and_needs_enough_values():
     p = guy_smith(k, find_period(k), 2)
     assert p.proved and (p.period, p.preperiod) == (12, 71)
     short = k[:120]
-    p2 = find_period(short)
-    assert not guy_smith(short, p2, 2).proved
+    p2 = find_period(short, min_fraction=0.3)
+    assert (p2.period, p2.preperiod) == (12, 71) and not guy_smith(short, p2, 2).proved
+    assert find_period(short) is None  # periodic part shorter than half the prefix: no verdict
 
 
 def test_window_certificate_for_subtraction():

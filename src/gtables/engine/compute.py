@@ -109,9 +109,16 @@ def fill(game: Game, *, progress: bool | None = None, chunk: int = 1 << 20,
     Tiered spaces (``space.tier_bounds()`` not ``None``) run on all threads; others run the serial
     worker chunk by chunk.  ``generic=True`` ignores a family's specialised worker (for tests).
     """
-    if generic and game.grundy_worker is not None:
+    if generic and (game.grundy_worker is not None or game.fill is not None):
         import dataclasses
-        game = dataclasses.replace(game, grundy_worker=None)
+        game = dataclasses.replace(game, grundy_worker=None, fill=None)
+    if game.fill is not None:
+        check_memory(game, ignore_memory)
+        t0 = time.perf_counter()
+        values = np.ascontiguousarray(game.fill(game))
+        if values.shape != (game.space.size,):
+            raise ValueError(f"{game.spec}: family fill returned shape {values.shape}")
+        return values, time.perf_counter() - t0
     from . import kernels as K
 
     check_memory(game, ignore_memory)

@@ -121,6 +121,9 @@ class Game:
     # the move generator: worker(move_params, lo, hi, table, vmax, seen) -> status.  It must give
     # the same table as the generic kernel (each family that ships one tests that).
     grundy_worker: Any = None
+    # optional whole-table fill for families with a faster method than position-by-position
+    # (e.g. End-Nim rows by rectangles): fill(game) -> values.  Tested equal to the generic path.
+    fill: Any = None
 
     def __post_init__(self):
         if self.kind not in KINDS:

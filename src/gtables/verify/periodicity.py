@@ -44,9 +44,13 @@ def _tail_start(a, p, s):
     return n + 1
 
 
-def find_period(a, max_period: int | None = None, min_reps: int = 3, saltus: bool = False):
+def find_period(a, max_period: int | None = None, min_reps: int = 3, saltus: bool = False,
+                min_fraction: float = 0.5):
     """Smallest (period, pre-period) supported by the prefix, or ``None``.
 
+    The periodic part must cover at least ``min_reps`` periods *and* ``min_fraction`` of the
+    prefix: a few values at the very end that happen to fit a short period are not evidence
+    (a proof by Guy-Smith needs the periodic part to cover about half the prefix anyway).
     With ``saltus=True`` the sequence may be arithmetico-periodic, ``a[n+p] = a[n] + s``; ``s`` is
     read off the last pair.
     """
@@ -55,10 +59,11 @@ def find_period(a, max_period: int | None = None, min_reps: int = 3, saltus: boo
     if n < 2:
         return None
     max_period = min(max_period or n, n // min_reps)
+    need = min_fraction * n
     for p in range(1, max_period + 1):
         s = int(a[-1] - a[-1 - p]) if saltus else 0
         n0 = int(_tail_start(a, p, s))
-        if n - n0 >= min_reps * p and n - n0 - p >= 1:
+        if n - n0 >= min_reps * p and n - n0 >= need and n - n0 - p >= 1:
             return Periodicity(n0, p, s, checked_to=n)
     return None
 
