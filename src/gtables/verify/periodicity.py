@@ -80,9 +80,13 @@ def guy_smith(a, per: Periodicity, t: int) -> Periodicity:
     need = guy_smith_range(per.preperiod, per.period, t)
     if per.saltus or a.size < need:
         return per
-    n0, p = per.preperiod, per.period
+    # the theorem is used with n0 >= 1 (a period from 0 is also one from 1; 0 is then observed)
+    n0, p = max(per.preperiod, 1), per.period
     hi = 2 * n0 + p + t
-    ok = bool(np.all(a[n0 + p:hi + p] == a[n0:hi]))
+    if a.size < hi + p:
+        return per
+    ok = bool(np.all(a[n0 + p:hi + p] == a[n0:hi])) and bool(
+        np.all(a[per.preperiod + p:n0 + p] == a[per.preperiod:n0]))
     if not ok:
         return per
     return dataclasses.replace(per, proved=True, certificate=(

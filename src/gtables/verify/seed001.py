@@ -279,10 +279,25 @@ def _sum_theorem(code: str, spec: str, max_row: int, rows: int):
 
 
 LITERATURE_OCTAL = (
-    # code, name, period, preperiod (least n0 with G(n+p) = G(n) for all n >= n0), source
-    ("0.77", "Kayles", 12, 71, "Guy & Smith (1956); Winning Ways ch. 4: period 12, last exception G(70)"),
-    ("0.07", "Dawson's Kayles", 34, 53, "Winning Ways ch. 4: period 34, last exception G(52)"),
-    ("0.137", "Dawson's chess", 34, 52, "Winning Ways ch. 4: 0.137(n) = 0.07(n+1)"),
+    # code, name, period, preperiod n0 (least n0 with G(n+p) = G(n) for all n >= n0),
+    # (largest value, first heap where it occurs) or None, source.  See docs/claims/octal_literature.md.
+    ("0.77", "Kayles", 12, 71, None,
+     "Guy & Smith (1956), Winning Ways ch. 4, OEIS A002186: period 12, last exception G(70)"),
+    ("0.07", "Dawson's Kayles", 34, 53, None,
+     "Winning Ways ch. 4, OEIS A002187 (Dawson's chess) shifted by one: period 34, last exception G(52)"),
+    ("0.137", "Dawson's chess", 34, 52, None, "Winning Ways ch. 4; OEIS A002187: 0.137(n) = 0.07(n+1)"),
+    ("0.45", "0.45", 20, 498, (8, 37), "tczajka/octal-games SolvedGames (re-checking Flammenkamp): "
+     "prefix 498, period 20, largest 8 at 37; OEIS A071435"),
+    ("0.156", "0.156", 349, 3479, (23, 1032), "tczajka/octal-games SolvedGames: prefix 3479, period 349, "
+     "largest 23 at 1032 (Kenyon 1967)"),
+    ("0.356", "0.356", 142, 7315, (19, 86), "tczajka/octal-games SolvedGames: prefix 7315, period 142, "
+     "largest 19 at 86 (Austin 1976)"),
+    ("0.644", "0.644", 442, 3256, (64, 333), "tczajka/octal-games SolvedGames: prefix 3256, period 442, "
+     "largest 64 at 333 (Austin 1976)"),
+    ("0.165", "0.165", 1550, 5181, (25, 620), "tczajka/octal-games SolvedGames: prefix 5181, period 1550, "
+     "largest 25 at 620 (Austin 1976)"),
+    ("0.051", "0.051", 48, 48, (5, None), "Flammenkamp, octal_sparse.html: period length = preperiod "
+     "length = 48, maximal value 5"),
 )
 
 
@@ -341,31 +356,47 @@ def octal_claims(scale: str) -> list[Claim]:
                      "f over rows: S is a first-player win iff #S != 0.",
                      _sum_theorem("0.07", spec, rmax, 3), tables=(spec,), convention=CONV))
 
-    for code, name, period, pre, src in LITERATURE_OCTAL:
-        lspec = f"octal:code={code},size={max(size, 600)}"
+    for code, name, period, pre, largest, src in LITERATURE_OCTAL:
+        from ..games.octal import max_removal
+        from .periodicity import guy_smith_range
+        t_max = max_removal(code)
+        lsize = max(600, guy_smith_range(pre, period, t_max) + 50)
+        lspec = f"octal:code={code},size={lsize}"
 
-        def per(ctx, code=code, lspec=lspec, period=period, pre=pre):
-            from ..games.octal import max_removal
+        def per(ctx, code=code, lspec=lspec, period=period, pre=pre, largest=largest, t_max=t_max):
+            from .claims import Counterexample
             g = ctx.table(lspec).values
             found = find_period(g, max_period=len(g) // 4)
             if found is None:
                 return Result("FAILS", f"heaps 0..{len(g) - 1}", len(g),
                               details="no period found in the computed range")
-            found = guy_smith(g, found, max_removal(code))
+            found = guy_smith(g, found, t_max)
+            bad = []
+            if (found.period, found.preperiod) != (period, pre):
+                bad.append(Counterexample(code, f"period {period}, pre-period {pre}",
+                                          f"period {found.period}, pre-period {found.preperiod}"))
+            top, first = int(g.max()), int(np.argmax(g))
+            if largest is not None:
+                want_top, want_at = largest
+                if top != want_top or (want_at is not None and first != want_at):
+                    bad.append(Counterexample(code, f"largest value {want_top}" + (
+                        f" first at {want_at}" if want_at is not None else ""),
+                        f"largest value {top} first at {first}"))
+            if bad:
+                return Result("FAILS", f"heaps 0..{len(g) - 1}", len(g), tuple(bad),
+                              details=found.describe())
             status = "PROVED" if found.proved else "HOLDS"
-            ok = (found.period, found.preperiod) == (period, pre)
-            if not ok:
-                from .claims import Counterexample
-                return Result("FAILS", f"heaps 0..{len(g) - 1}", len(g), (Counterexample(
-                    code, f"period {period}, pre-period {pre}",
-                    f"period {found.period}, pre-period {found.preperiod}"),), details=found.describe())
             return Result(status, f"all heaps (computed 0..{len(g) - 1})", len(g),
-                          details=found.certificate or found.describe(),
-                          data={"period": found.period, "preperiod": found.preperiod})
+                          details=(found.certificate or found.describe())
+                          + f"; largest value {top}, first at heap {first}",
+                          data={"period": found.period, "preperiod": found.preperiod,
+                                "largest": top})
 
+        extra = "" if largest is None else f"; its largest value is {largest[0]}" + (
+            f", first at heap {largest[1]}" if largest[1] is not None else "")
         out.append(Claim(f"lit.octal.{code}.period", f"literature: {src}",
                          f"{name} ({code}) is ultimately periodic with period {period}, "
-                         f"G(n+{period}) = G(n) for all n >= {pre}.", per, tables=(lspec,),
+                         f"G(n+{period}) = G(n) for all n >= {pre}{extra}.", per, tables=(lspec,),
                          convention="pre-period = least n0 with G(n+p) = G(n) for all n >= n0"))
     return out
 
