@@ -82,7 +82,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("reproduce", help="the main job: every seed table, every claim, the report",
                        description="Compute every registered seed table at default sizes, run every "
-                                   "verification, and write results/REPORT.md, results/report.json "
+                                   "verification, and write results/REPORT.md, results/REPORT.json "
                                    "and figures under results/figures.")
     p.add_argument("--scale", choices=("small", "default", "large"), default="default")
     p.add_argument("--out", default="results", help="output directory (default results)")

@@ -23,8 +23,12 @@ def _figures(ctx, outdir: str) -> list[tuple[str, str]]:
     figdir = os.path.join(outdir, "figures")
     os.makedirs(figdir, exist_ok=True)
     out = []
+    from .verify.seed001 import STRIPES
+    wanted = {f"a={a},b={b},c={c}," for a, b, c in STRIPES}
     seqs = [(spec, t) for spec, t in ctx._tables.items()
-            if t.kind == "grundy" and len(t.space.shape) == 1 and t.family in ("octal", "stripes")]
+            if t.kind == "grundy" and len(t.space.shape) == 1 and (
+                (t.family == "octal" and t.params["code"] in ("0.07", "0.77", "0.137"))
+                or (t.family == "stripes" and any(w in spec for w in wanted)))]
     for spec, t in seqs:
         v = t.values[:min(t.values.size, 400)]
         fig, ax = plt.subplots(figsize=(9, 2.6))

@@ -73,7 +73,9 @@ class Verdict:
         if self.status in ("HOLDS", "PROVED"):
             return f"{self.status} on {self.domain}"
         if self.status == "FAILS":
-            return f"FAILS ({len(self.counterexamples)}+ counterexamples) on {self.domain}"
+            n = len(self.counterexamples)
+            shown = f"{n} counterexample{'s' if n != 1 else ''} shown"
+            return f"FAILS ({shown}) on {self.domain}"
         return f"{self.status}: {self.domain}"
 
     def to_json(self) -> dict:
