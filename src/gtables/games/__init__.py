@@ -8,7 +8,7 @@ import importlib
 from ..engine.game import Family, split_spec
 from ..errors import GtablesError
 
-BUILTIN = ("nim", "subtraction", "octal", "stripes", "nimlike", "endnim", "endnim_row")
+BUILTIN = ("nim", "subtraction", "octal", "stripes", "nimlike", "chips", "endnim", "endnim_row")
 
 _families: dict[str, Family] = {}
 
