@@ -70,3 +70,12 @@ def test_verify_writes_reports(cli, store_path, tmp_path):
     assert "001.C.values" in md and "HOLDS" in md
     d = json.loads((out / "verify.json").read_text())
     assert d["counts"].get("HOLDS", 0) >= 3
+
+
+def test_endnim_thresholds_command(cli):
+    from gtables.games import endnim
+    r = cli("thresholds", "3,5,5,5", "--json")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout) == endnim.thresholds((3, 5, 5, 5))
+    r = cli("thresholds", "3,0,5")
+    assert r.returncode == 2 and "positive" in r.stderr

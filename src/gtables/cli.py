@@ -70,6 +70,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("families", help="list the game families and their spec keys")
 
+    p = sub.add_parser("thresholds", help="End-Nim (seed 002): thresholds L, R, L*, R* of a string w",
+                       description="Partizan End-Nim thresholds of w (seed 002, section 3): R(w) is the "
+                                   "least y >= 1 with w y in R, R*(w) the least y with w y in R or N; "
+                                   "L(w), L*(w) likewise for x w.  Computed by the row method.")
+    p.add_argument("string", help="the string w, e.g. 3,5,5,5")
+    p.add_argument("--json", action="store_true")
+
     p = sub.add_parser("verify", help="run verification claims and write results/verify.md",
                        description="Run the named claims (prefixes allowed, e.g. 001.B), or all. "
                                    "Tables are computed into the store as needed.")
@@ -234,6 +241,21 @@ def cmd_families(args) -> int:
     return 0
 
 
+def cmd_thresholds(args) -> int:
+    from .engine.spaces import parse_int_list
+    from .games import endnim
+    w = parse_int_list(args.string, "string")
+    if min(w) < 1:
+        raise GtablesError(f"stacks must be positive, got {min(w)}")
+    d = endnim.thresholds(w)
+    if args.json:
+        print(json.dumps(d))
+    else:
+        print(f"w = {d['string']} (outcome {d['outcome']}): R(w) = {d['R']}, R*(w) = {d['Rstar']}, "
+              f"L(w) = {d['L']}, L*(w) = {d['Lstar']}")
+    return 0
+
+
 def cmd_verify(args) -> int:
     from .verify import report
     from .verify.runner import all_claims, run_claims, select
@@ -257,7 +279,7 @@ def cmd_reproduce(args) -> int:
 
 
 COMMANDS = {"compute": cmd_compute, "query": cmd_query, "show": cmd_show, "list": cmd_list,
-            "families": cmd_families, "verify": cmd_verify, "reproduce": cmd_reproduce}
+            "families": cmd_families, "thresholds": cmd_thresholds, "verify": cmd_verify, "reproduce": cmd_reproduce}
 
 
 if __name__ == "__main__":
