@@ -9,6 +9,7 @@ import subprocess
 import numpy as np
 import pytest
 
+import gtables
 from gtables import api
 from gtables.engine.compute import fill
 from gtables.engine.spaces import CombinationSpace, SubsetSpace
@@ -155,3 +156,14 @@ def test_small_claims_run():
     st = {v.name: v.status for v in verdicts}
     assert st["003.example.468-values"] == st["000.thm3.3"] == st["000.thm3.11"] == "HOLDS"
     assert st["003.k3.f"] == st["000.cn.k6"] == "FAILS"
+
+
+@pytest.mark.parametrize("spec", ["chips:rule=A,n=12", "chips:rule=B,n=11", "chips:rule=C,n=12",
+                                  "chips:rule=D,n=10", "chips:rule=A,n=16,k=4", "chips:rule=C,n=15,k=5"])
+def test_compute_uses_the_fast_fill_and_equals_the_generic_kernel(spec):
+    from gtables.engine.compute import fill
+    g = gtables.game(spec)
+    assert g.fill is not None
+    fast = gtables.compute(spec, store=None).values
+    slow, _ = fill(g, generic=True)
+    assert fast.dtype == slow.dtype and (fast == slow).all()

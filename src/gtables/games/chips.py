@@ -362,7 +362,13 @@ def build(v: dict) -> Game:
     return Game(spec="", family="chips", params=v, space=space, moves=moves,
                 move_params=params, kind=kind, max_options=max_opt,
                 value_bound=(n if k is None else k),
+                fill=None if (k is not None and k > 62) else _fill,
                 describe=f"chip sliding, rule {rule} ({rules[rule]}): {what}")
+
+
+def _fill(game: Game) -> np.ndarray:
+    """Engine hook (``Game.fill``): the specialised kernels, tested equal to the generic path."""
+    return fill_fast(game)[0]
 
 
 def options_ref(squares: tuple) -> list[tuple]:
