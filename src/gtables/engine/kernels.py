@@ -168,6 +168,16 @@ def partizan_range(moves, params, lo, hi, table, buf):
     return DONE
 
 
+@nb.njit(types.int64(types.int64[::1]), **JIT)
+def _first_failure(status):
+    """The smallest status that is not DONE (the earliest position a worker could not finish)."""
+    worst = DONE
+    for s in status:
+        if s != DONE and (worst == DONE or s < worst):
+            worst = s
+    return worst
+
+
 def _grundy_tier_sigs():
     return [types.int64(MoveGen, _VEC, _VEC, dt[::1], types.int64, types.int64[:, ::1],
                         types.int64[:, ::1]) for dt in _GRUNDY_DTYPES]
@@ -186,10 +196,7 @@ def grundy_tiers(moves, params, bounds, table, vmax, bufs, seens):
             wi = np.int64(w)  # a prange index is unsigned
             status[wi] = grundy_range(moves, params, lo + span * wi // nw, lo + span * (wi + 1) // nw,
                                       table, vmax, bufs[wi], seens[wi])
-        worst = DONE
-        for w in range(nw):
-            if status[w] != DONE and (worst == DONE or status[w] < worst):
-                worst = status[w]
+        worst = _first_failure(status)
         if worst != DONE:
             return worst
     return DONE
@@ -208,10 +215,7 @@ def outcome_tiers(moves, params, bounds, table, misere, bufs):
             wi = np.int64(w)
             status[wi] = outcome_range(moves, params, lo + span * wi // nw,
                                        lo + span * (wi + 1) // nw, table, misere, bufs[wi])
-        worst = DONE
-        for w in range(nw):
-            if status[w] != DONE and (worst == DONE or status[w] < worst):
-                worst = status[w]
+        worst = _first_failure(status)
         if worst != DONE:
             return worst
     return DONE

@@ -101,8 +101,10 @@ def compare(claimed, computed, domain: str, label: Callable[[int], str],
                   details=(details + " " if details else "") + f"{bad.size} of {n} positions differ")
 
 
-def check_all(cases, domain: str, details: str = "") -> Result:
-    """``cases``: iterable of ``(label, claimed, computed)``; HOLDS iff every pair is equal."""
+def check_all(cases, domain: str, details: str = "", limit: int | None = MAX_EXAMPLES,
+              noun: str = "cases") -> Result:
+    """``cases``: iterable of ``(label, claimed, computed)``; HOLDS iff every pair is equal.
+    The first ``limit`` differences are listed (``None``: every one)."""
     n, bad = 0, []
     for label, claimed, computed in cases:
         n += 1
@@ -110,5 +112,5 @@ def check_all(cases, domain: str, details: str = "") -> Result:
             bad.append(Counterexample(str(label), str(claimed), str(computed)))
     if not bad:
         return Result("HOLDS", domain, n, details=details)
-    return Result("FAILS", domain, n, tuple(bad[:MAX_EXAMPLES]),
-                  details=(details + " " if details else "") + f"{len(bad)} of {n} cases differ")
+    return Result("FAILS", domain, n, tuple(bad if limit is None else bad[:limit]),
+                  details=(details + " " if details else "") + f"{len(bad)} of {n} {noun} differ")

@@ -527,15 +527,7 @@ def parse_2d_cell(cell: str):
 
 def compare_cells(cases, domain: str, details: str = "") -> Result:
     """Like :func:`check_all` but lists *every* differing cell."""
-    n, bad = 0, []
-    for label, claimed, computed in cases:
-        n += 1
-        if claimed != computed:
-            bad.append(Counterexample(str(label), str(claimed), str(computed)))
-    if not bad:
-        return Result("HOLDS", domain, n, details=details)
-    return Result("FAILS", domain, n, tuple(bad),
-                  details=(details + " " if details else "") + f"{len(bad)} of {n} cells differ")
+    return check_all(cases, domain, details, limit=None, noun="cells")
 
 
 def table_1d_check(text, params_of, norepeat: bool, what: str):
