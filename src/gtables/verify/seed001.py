@@ -11,7 +11,7 @@ import itertools
 
 import numpy as np
 
-from .claims import Claim, Result, check_all, compare
+from .claims import Claim, Counterexample, Result, check_all, compare
 from .periodicity import find_period, guy_smith, window_certificate
 
 SEED = "seed 001"
@@ -103,8 +103,7 @@ def nim_claims(scale: str) -> list[Claim]:
             cases.append((",".join(map(str, p)), "N" if o2[p[:2]] else "P", "N" if o4[p] else "P"))
         if cases:
             return Result("FAILS", f"A, B 2-heap positions, heaps <= {S[4]}", n_checked,
-                          tuple(__import__("gtables.verify.claims", fromlist=["x"]).Counterexample(*c)
-                                for c in cases))
+                          tuple(Counterexample(*c) for c in cases))
         if not mixed_pn:
             return Result("FAILS", f"A, B 2-heap positions, heaps <= {S[4]}", n_checked,
                           details="N + N was not seen to give both outcomes")
@@ -209,7 +208,6 @@ def subtraction_claims(scale: str) -> list[Claim]:
         cases_total, bad = 0, []
         for m, spec in zip((1, 2, 3, 4, 5), hspecs):
             t = ctx.table(spec)
-            claimed = _xor_grid(hsize, 3)  # placeholder shape
             a = np.arange(hsize + 1) % (m + 1)
             grids = np.meshgrid(a, a, a, indexing="ij")
             claimed = functools.reduce(np.bitwise_xor, grids).reshape(-1) == 0
@@ -218,7 +216,6 @@ def subtraction_claims(scale: str) -> list[Claim]:
             for i in np.flatnonzero(claimed != computed)[:10]:
                 bad.append((f"m={m}: {t.space.format_index(int(i))}", "P" if claimed[i] else "N",
                             "P" if computed[i] else "N"))
-        from .claims import Counterexample
         if bad:
             return Result("FAILS", "3 heaps", cases_total, tuple(Counterexample(*b) for b in bad))
         return Result("HOLDS", f"all 3-heap positions with heaps 0..{hsize}, m = 1..5", cases_total)
@@ -364,7 +361,6 @@ def octal_claims(scale: str) -> list[Claim]:
         lspec = f"octal:code={code},size={lsize}"
 
         def per(ctx, code=code, lspec=lspec, period=period, pre=pre, largest=largest, t_max=t_max):
-            from .claims import Counterexample
             g = ctx.table(lspec).values
             found = find_period(g, max_period=len(g) // 4)
             if found is None:

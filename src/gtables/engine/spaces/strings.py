@@ -36,6 +36,17 @@ def parse_string(text: str, what: str = "position") -> list[int]:
     return parse_int_list(t.replace(".", ","), what)
 
 
+
+def _parse_stacks(text: str) -> list[int]:
+    """``parse_string`` plus the check that every stack holds at least 1."""
+    vals = parse_string(text)
+    for i, v in enumerate(vals):
+        if v <= 0:
+            raise GtablesError(f"position {text!r}: entry {i + 1} is "
+                               f"{'an empty stack (0)' if v == 0 else f'negative ({v})'}; "
+                               f"stacks hold at least 1")
+    return vals
+
 def format_string(s) -> str:
     vals = [int(v) for v in np.atleast_1d(s) if int(v) != 0]
     return ",".join(map(str, vals)) if vals else EMPTY
@@ -147,12 +158,7 @@ class StringSpace(PositionSpace):
         return out
 
     def parse(self, text):
-        vals = parse_string(text)
-        for i, v in enumerate(vals):
-            if v <= 0:
-                raise GtablesError(f"position {text!r}: entry {i + 1} is "
-                                   f"{'an empty stack (0)' if v == 0 else f'negative ({v})'}; "
-                                   f"stacks hold at least 1")
+        vals = _parse_stacks(text)
         arr = np.asarray(vals, dtype=np.int64)
         self.check(arr.reshape(1, -1) if arr.size else np.zeros((1, 0), dtype=np.int64))
         return arr
@@ -261,12 +267,7 @@ class FramedStringSpace(PositionSpace):
         return np.array([self._find([int(v) for v in r if v]) for r in arr], dtype=np.int64)
 
     def parse(self, text):
-        vals = parse_string(text)
-        for i, v in enumerate(vals):
-            if v <= 0:
-                raise GtablesError(f"position {text!r}: entry {i + 1} is "
-                                   f"{'an empty stack (0)' if v == 0 else f'negative ({v})'}; "
-                                   f"stacks hold at least 1")
+        vals = _parse_stacks(text)
         if len(vals) > self.width:
             raise GtablesError(f"position {text!r} has {len(vals)} entries; this table's strings "
                                f"have at most {self.width}")
