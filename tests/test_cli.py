@@ -79,3 +79,24 @@ def test_endnim_thresholds_command(cli):
     assert json.loads(r.stdout) == endnim.thresholds((3, 5, 5, 5))
     r = cli("thresholds", "3,0,5")
     assert r.returncode == 2 and "positive" in r.stderr
+
+
+def test_ctrl_c_mid_compute_stores_nothing(tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    store = str(tmp_path / "s.h5")
+    # a table that takes tens of seconds: interrupted after a few, the kernel must stop within a chunk
+    p = subprocess.Popen([sys.executable, "-m", "gtables.cli", "compute", "octal:code=0.77,size=400000",
+                          "--store", store], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(6)
+    t0 = time.time()
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=60)
+    assert time.time() - t0 < 10
+    assert p.returncode == 2 and "interrupted" in err and "Traceback" not in err
+    if os.path.exists(store):
+        from gtables.store import Store
+        assert "octal:code=0.77,size=400000" not in Store(store)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 
@@ -119,6 +120,27 @@ def main(argv=None) -> int:
         return _err("interrupted (no partial table was stored)")
     except BrokenPipeError:
         return 0
+    except Exception as e:
+        # Ctrl-C inside numba's compiler surfaces as another error with the interrupt as context
+        if _caused_by_interrupt(e):
+            _err("interrupted (no partial table was stored)")
+            # interrupted inside numba's compiler: LLVM is left half-way and the interpreter's
+            # teardown can crash, so leave at once (nothing is open: tables are written after
+            # they are computed)
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(2)
+        raise
+
+
+def _caused_by_interrupt(e: BaseException) -> bool:
+    seen = set()
+    while e is not None and id(e) not in seen:
+        if isinstance(e, KeyboardInterrupt):
+            return True
+        seen.add(id(e))
+        e = e.__cause__ or e.__context__
+    return False
 
 
 def _open_store(args):

@@ -70,8 +70,8 @@ class Progress:
         if not self.enabled:
             return
         now = time.perf_counter()
-        if now - self.last < 0.2 and done < self.total:
-            return
+        if now - self.t0 < 1.5 or (now - self.last < 0.2 and done < self.total):
+            return  # short runs draw nothing
         self.last = now
         frac = done / self.total
         el = now - self.t0
@@ -83,7 +83,7 @@ class Progress:
         sys.stderr.flush()
 
     def close(self) -> None:
-        if self.enabled:
+        if self.enabled and self.last:
             sys.stderr.write("\n")
             sys.stderr.flush()
 
@@ -101,7 +101,10 @@ def _explain(game: Game, status: int) -> str:
     return f"{game.spec}: kernel stopped at position {where} with code {code}"
 
 
-def fill(game: Game, *, progress: bool | None = None, chunk: int = 1 << 20,
+CHUNK_SECONDS = 0.25  # target time of one kernel call: Ctrl-C and the progress bar act between calls
+
+
+def fill(game: Game, *, progress: bool | None = None, chunk: int = 1 << 12,
          ignore_memory: bool = False, threads: int | None = None,
          generic: bool = False) -> tuple[np.ndarray, float]:
     """Fill the whole table of ``game`` bottom-up; return ``(values, seconds)``.
@@ -129,8 +132,7 @@ def fill(game: Game, *, progress: bool | None = None, chunk: int = 1 << 20,
     buf = np.zeros(nbuf, dtype=np.int64)
     seen = np.zeros(game.max_options + 2, dtype=np.int64)
     params = game.move_params
-    bar = Progress(size, game.spec if len(game.spec) < 40 else game.spec[:37] + "...",
-                   enabled=progress if progress is not None else (None if size >= (1 << 22) else False))
+    bar = Progress(size, game.spec if len(game.spec) < 40 else game.spec[:37] + "...", enabled=progress)
     bounds = game.space.tier_bounds()
     t0 = time.perf_counter()
     try:
@@ -158,8 +160,13 @@ def fill(game: Game, *, progress: bool | None = None, chunk: int = 1 << 20,
             lo = 0
             while lo < size:
                 hi = min(size, lo + chunk)
+                c0 = time.perf_counter()
                 st = _serial(game, K, table, lo, hi, buf, seen, bar)
                 if st == K.DONE:
+                    # adapt the chunk so that one call takes about CHUNK_SECONDS (positions of
+                    # octal games get dearer as heaps grow; chip positions cost the same)
+                    dt = time.perf_counter() - c0
+                    chunk = int(min(max(chunk * CHUNK_SECONDS / max(dt, 1e-6), 1 << 10), 1 << 24))
                     lo = hi
                     bar.update(lo)
                     continue
