@@ -173,26 +173,77 @@ def _attrs_for(game: Game, values: np.ndarray, seconds: float) -> dict:
 
 
 def compute(spec: str, store=_DEFAULT, *, force: bool = False, progress: bool | None = None,
-            ignore_memory: bool = False) -> Table:
+            ignore_memory: bool = False, until_periodic: bool = False, algorithm: str = "auto",
+            resume: bool = True, checkpoint_seconds: float | None = None) -> Table:
     """Compute the table a spec names and store it; return it.
 
     If the store already holds it (and not ``force``), the stored table is returned without
     recomputing.  ``store=None`` computes in memory only.
-    """
-    from .engine.compute import fill
 
+    Sequence tables (octal games) also take: ``until_periodic`` (stop as soon as the family's
+    periodicity theorem proves a period; the rest of the table follows from it), ``algorithm``
+    (``auto``, ``naive`` or ``sparse``: the same values, different speed), ``resume`` (start
+    from the longest stored prefix: a smaller table of the same game, or an interrupted run's
+    checkpoint) and ``checkpoint_seconds`` (how often a long run saves its prefix to the store).
+    """
     g = game(spec)
     st = _store(store)
     if st is not None and not force and g.spec in st:
         s = st.get(g.spec)
         return Table(g, attrs=s.attrs, stored=s)
-    values, seconds = fill(g, progress=progress, ignore_memory=ignore_memory)
-    attrs = _attrs_for(g, values, seconds)
+    if g.sequence is not None:
+        values, attrs = compute_values(g.spec, store=st if resume else None, progress=progress,
+                                       ignore_memory=ignore_memory, until_periodic=until_periodic,
+                                       algorithm=algorithm, checkpoint_seconds=checkpoint_seconds,
+                                       checkpoint_store=st)
+    else:
+        if until_periodic or algorithm != "auto":
+            raise GtablesError(f"{g.spec}: --until-periodic and --algorithm apply to sequence "
+                               f"tables (octal games) only")
+        values, attrs = compute_values(g.spec, progress=progress, ignore_memory=ignore_memory)
     if st is not None:
         st.write(g.spec, values, attrs, force=True)
+        if g.sequence is not None:
+            st.drop_checkpoint(g.sequence_key)
         s = st.get(g.spec)
         return Table(g, values=values, attrs=s.attrs, stored=s)
     return Table(g, values=values, attrs=attrs)
+
+
+def compute_values(spec: str, *, store=None, progress: bool | None = False,
+                   ignore_memory: bool = False, until_periodic: bool = False,
+                   algorithm: str = "auto", checkpoint_seconds: float | None = None,
+                   checkpoint_store=None, prefix: np.ndarray | None = None):
+    """Compute a table without writing it: ``(values, attrs)``, attrs ready for
+    :meth:`Store.write`.  ``store`` (optional) is only read, for a prefix to resume from;
+    ``checkpoint_store`` (optional) receives checkpoints of long sequence runs.  Used by
+    :func:`compute` and by sweep workers (which must not write: one writer per store)."""
+    from .engine.compute import fill
+    from .engine.sequence import CHECKPOINT_SECONDS, fill_sequence
+
+    g = game(spec)
+    if g.sequence is None:
+        values, seconds = fill(g, progress=progress, ignore_memory=ignore_memory)
+        return values, _attrs_for(g, values, seconds)
+    where = "given prefix" if prefix is not None else ""
+    st = _store(store) if store is not None else None
+    if prefix is None and st is not None:
+        prefix, where = st.prefix(g.sequence_key, g.space.size)
+    ck_store = _store(checkpoint_store) if checkpoint_store is not None else None
+    checkpoint = None
+    if ck_store is not None:
+        def checkpoint(vals):
+            ck_store.write_checkpoint(g.sequence_key, vals)
+    run = fill_sequence(g, prefix=prefix, until_periodic=until_periodic, algorithm=algorithm,
+                        progress=progress, checkpoint=checkpoint, ignore_memory=ignore_memory,
+                        checkpoint_seconds=checkpoint_seconds or CHECKPOINT_SECONDS)
+    attrs = _attrs_for(g, run.values, run.seconds)
+    info = run.info()
+    if run.resumed_from:
+        info["resumed_from_source"] = where
+    attrs["sequence_key"] = g.sequence_key
+    attrs["extra"] = info
+    return run.values, attrs
 
 
 def load(spec: str, store=_DEFAULT) -> Table:

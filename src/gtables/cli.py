@@ -49,6 +49,19 @@ def build_parser() -> argparse.ArgumentParser:
                    help="show a progress bar (default: on a terminal, for large tables)")
     p.add_argument("--ignore-memory-limit", action="store_true",
                    help="allocate even if the estimate exceeds available memory")
+    seq = p.add_argument_group("sequence tables (octal games)")
+    seq.add_argument("--until-periodic", action="store_true",
+                     help="stop computing as soon as the periodicity theorem (Guy-Smith) proves a "
+                          "period; the rest of the table follows from it. Prints pre-period and period")
+    seq.add_argument("--algorithm", choices=("auto", "naive", "sparse"), default="auto",
+                     help="naive mex or sparse-space (rare/common values) method: the same table; "
+                          "auto picks sparse for games that split heaps while rare heaps stay rare")
+    seq.add_argument("--no-resume", action="store_true",
+                     help="start from heap 0 even if the store holds a prefix (a smaller table of "
+                          "the same game, or the checkpoint of an interrupted run)")
+    seq.add_argument("--checkpoint-seconds", type=float, default=30.0, metavar="S",
+                     help="save the prefix computed so far into the store every S seconds, so an "
+                          "interrupted run resumes there (default 30)")
 
     p = sub.add_parser("query", help="value, outcome and moves of one position",
                        description="Look up one position in a stored table (computing the table "
@@ -151,17 +164,36 @@ def _open_store(args):
 def cmd_compute(args) -> int:
     from . import api
     store = None if args.no_store else _open_store(args)
+    if args.checkpoint_seconds <= 0:
+        raise GtablesError("--checkpoint-seconds must be positive")
     for spec in args.spec:
         g = api.game(spec)
         if store is not None and not args.force and g.spec in store:
             print(f"{g.spec}: already stored in {store.path} (use --force to recompute)")
             continue
         t = api.compute(g.spec, store=store, force=args.force, progress=args.progress,
-                        ignore_memory=args.ignore_memory_limit)
+                        ignore_memory=args.ignore_memory_limit, until_periodic=args.until_periodic,
+                        algorithm=args.algorithm, resume=not args.no_resume,
+                        checkpoint_seconds=args.checkpoint_seconds)
         v = t.values
         where = f"stored in {store.path}" if store is not None else "not stored (--no-store)"
         print(f"{g.spec}: {v.size:,} positions, {t.kind}, dtype {v.dtype}, max {int(v.max())}, "
               f"{t.attrs.get('compute_seconds', 0):.3f} s; {where}")
+        x = t.attrs.get("extra") or {}
+        if x.get("resumed_from"):
+            print(f"  resumed from heap {x['resumed_from']:,} ({x.get('resumed_from_source', '')})")
+        if x.get("algorithm") and g.sequence is not None:
+            rare = f", {x['rare_heaps']:,} rare heaps (mask {x['mask']:#x}" \
+                   f"{' + heap parity' if x.get('parity_bit') else ''})" \
+                   if x.get("rare_heaps") is not None else ""
+            print(f"  algorithm: {x['algorithm']}{rare}")
+        if "period" in x:
+            tail = (f"; heaps {x['computed_to']:,}..{v.size - 1:,} filled from the period"
+                    if x.get("filled_by_period") else "")
+            print(f"  PROVED: period {x['period']}, pre-period {x['preperiod']} "
+                  f"({x['proof']}){tail}")
+        elif args.until_periodic:
+            print(f"  no period proved up to heap {v.size - 1:,} (open at size {v.size:,})")
     return 0
 
 

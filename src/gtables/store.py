@@ -5,6 +5,7 @@ Layout (schema ``gtables.store`` version 1)::
     /                       attrs: schema, schema_version
     /tables/<key>           one chunked, gzip-compressed 1-D dataset per table, key = sha1(spec)
     /staging/<uuid>         tables being written (never read as complete)
+    /partial/<key>          checkpoint of a running sequence table (key = sha1(sequence key))
 
 Every table's attributes: ``schema``, ``schema_version``, ``spec`` (canonical), ``family``,
 ``params`` (JSON), ``kind``, ``encoding``, ``index_scheme``, ``index`` (JSON: how positions map to
@@ -225,6 +226,68 @@ class Store:
                 if f"{tmp}-old" in f["staging"] and key not in f["tables"]:
                     f.move(f"staging/{tmp}-old", f"tables/{key}")
                 raise
+
+    # -- sequence tables: prefixes and checkpoints --------------------------------------------
+    def prefix(self, sequence_key: str, limit: int) -> tuple[np.ndarray | None, str]:
+        """The longest known prefix (at most ``limit`` values) of the sequence ``sequence_key``:
+        from a complete table of the same game (any size) or from an interrupted run's
+        checkpoint.  Returns ``(values or None, where it came from)``."""
+        if not os.path.exists(self.path):
+            return None, ""
+        best_key, best_len, where = None, 0, ""
+        with self._open("r") as f:
+            for key, ds in f.get("tables", {}).items():
+                if _decode(ds.attrs.get("sequence_key", "")) == sequence_key and ds.shape[0] > best_len:
+                    best_key, best_len = f"tables/{key}", ds.shape[0]
+                    where = f"stored table {_decode(ds.attrs.get('spec'))}"
+            ck = f"partial/{table_key(sequence_key)}"
+            if ck in f:
+                n = int(f[ck].attrs.get("length", 0))
+                if n > best_len:
+                    best_key, best_len = ck, n
+                    where = f"checkpoint of an interrupted run ({n:,} values)"
+            if best_key is None:
+                return None, ""
+            n = min(best_len, limit)
+            return f[best_key][:n], where
+
+    def write_checkpoint(self, sequence_key: str, values: np.ndarray) -> bool:
+        """Save the prefix ``values`` of a running sequence under ``/partial``, appending what is
+        new.  The ``length`` attribute is set after the data is flushed, and the file is closed
+        between checkpoints, so a killed run leaves a readable checkpoint.  Returns False (and
+        the run goes on) when the store cannot be opened just now."""
+        key = f"partial/{table_key(sequence_key)}"
+        try:
+            f = self._open("a")
+        except GtablesError:
+            return False
+        with f:
+            f.require_group("partial")
+            old = int(f[key].attrs.get("length", 0)) if key in f else 0
+            if key in f and (f[key].dtype != values.dtype or old > values.size):
+                del f[key]
+                old = 0
+            if key not in f:
+                ds = f.create_dataset(key, shape=(0,), maxshape=(None,), dtype=values.dtype,
+                                      chunks=(CHUNK,), compression="gzip", compression_opts=1)
+                ds.attrs["sequence_key"] = sequence_key
+            ds = f[key]
+            ds.resize((values.size,))
+            ds[old:] = values[old:]
+            f.flush()
+            ds.attrs["length"] = values.size
+            ds.attrs["updated"] = datetime.datetime.now(datetime.timezone.utc).isoformat(
+                timespec="seconds")
+            f.flush()
+        return True
+
+    def drop_checkpoint(self, sequence_key: str) -> None:
+        if not os.path.exists(self.path):
+            return
+        with self._open("a") as f:
+            key = f"partial/{table_key(sequence_key)}"
+            if key in f:
+                del f[key]
 
     def delete(self, spec: str) -> None:
         with self._open("a") as f:

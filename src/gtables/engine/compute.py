@@ -112,9 +112,14 @@ def fill(game: Game, *, progress: bool | None = None, chunk: int = 1 << 12,
     Tiered spaces (``space.tier_bounds()`` not ``None``) run on all threads; others run the serial
     worker chunk by chunk.  ``generic=True`` ignores a family's specialised worker (for tests).
     """
-    if generic and (game.grundy_worker is not None or game.fill is not None):
+    if generic and (game.grundy_worker is not None or game.fill is not None
+                    or game.sequence is not None):
         import dataclasses
-        game = dataclasses.replace(game, grundy_worker=None, fill=None)
+        game = dataclasses.replace(game, grundy_worker=None, fill=None, sequence=None)
+    if game.sequence is not None and not generic:
+        from .sequence import fill_sequence
+        run = fill_sequence(game, progress=progress, ignore_memory=ignore_memory)
+        return run.values, run.seconds
     if game.fill is not None:
         check_memory(game, ignore_memory)
         t0 = time.perf_counter()

@@ -124,6 +124,14 @@ class Game:
     # optional whole-table fill for families with a faster method than position-by-position
     # (e.g. End-Nim rows by rectangles): fill(game) -> values.  Tested equal to the generic path.
     fill: Any = None
+    # optional: a 1-D *sequence* table (see engine.sequence): ``sequence(algorithm)`` makes a
+    # stepper; ``sequence_key`` names the game without its size (tables of other sizes are
+    # prefixes of this one); ``period_bound(n0, p)`` = values a periodicity theorem needs to prove
+    # period p from n0 (None: no theorem), ``period_theorem`` its name.
+    sequence: Any = None
+    sequence_key: str = ""
+    period_bound: Callable[[int, int], int] | None = None
+    period_theorem: str = ""
 
     def __post_init__(self):
         if self.kind not in KINDS:

@@ -9,44 +9,65 @@ from __future__ import annotations
 
 import functools
 
-import numba as nb
 import numpy as np
 
-from ..config import JIT
 from ..engine.game import GRUNDY, MISERE, Family, Game, Param, choice_param, int_param
 from ..engine.kernels import movegen
 from ..engine.spaces import HeapSpace
+from .octal_kernels import OctalStepper
 from ..errors import GtablesError
 
 MAX_DIGITS = 32
 
 
 def parse_code(text: str) -> str:
-    """Validate an octal code and return it canonical: ``.07`` -> ``0.07``, trailing zeros cut."""
+    """Validate an octal code and return it canonical: ``.07`` -> ``0.07``, trailing zeros cut.
+
+    A ``!`` after a digit with the split bit 4 means the two heaps left must differ
+    (CGSuite's notation: Grundy's game is ``4!.0``)."""
     t = text.strip()
-    if t.startswith("."):
+    if t.startswith(".") or t.startswith("!"):
         t = "0" + t
     if "." not in t:
         raise ValueError(f"{text!r} is not an octal code d0.d1d2... (e.g. 0.07)")
     head, tail = t.split(".", 1)
-    if head not in ("0", "4"):
-        raise ValueError(f"{text!r}: the digit before the point must be 0 or 4")
-    if not tail or any(ch not in "01234567" for ch in tail):
-        raise ValueError(f"{text!r}: digits after the point must be 0-7")
-    if len(tail) > MAX_DIGITS:
+    if head not in ("0", "4", "4!"):
+        raise ValueError(f"{text!r}: the digit before the point must be 0 or 4 (or 4!)")
+    if not tail or any(ch not in "01234567!" for ch in tail) or tail.startswith("!"):
+        raise ValueError(f"{text!r}: digits after the point must be 0-7 (each may be followed by !)")
+    if "!!" in tail:
+        raise ValueError(f"{text!r}: '!!' is not a digit")
+    for i, ch in enumerate(tail):
+        if ch == "!" and not int(tail[i - 1]) & 4:
+            raise ValueError(f"{text!r}: '!' (the two heaps must differ) needs a digit with the "
+                             f"split bit 4, not {tail[i - 1]}")
+    if len(tail.replace("!", "")) > MAX_DIGITS:
         raise ValueError(f"{text!r}: at most {MAX_DIGITS} digits after the point")
-    tail = tail.rstrip("0") or "0"
+    while len(tail) > 1 and tail.endswith("0"):
+        tail = tail[:-1]
     return f"{head}.{tail}"
 
 
+UNEQUAL = 8  # digit flag: the two heaps a split leaves must differ ("!")
+
+
 def digits(code: str) -> list[int]:
-    """``"0.137"`` -> ``[0, 1, 3, 7]`` (index k = digit d_k)."""
-    head, tail = code.split(".")
-    return [int(head)] + [int(c) for c in tail]
+    """``"0.137"`` -> ``[0, 1, 3, 7]`` (index k = digit d_k); ``"4!.0"`` -> ``[4 | UNEQUAL, 0]``."""
+    out = []
+    for ch in code.replace(".", ""):
+        if ch == "!":
+            out[-1] |= UNEQUAL
+        else:
+            out.append(int(ch))
+    return out
 
 
 def has_splits(code: str) -> bool:
     return any(d & 4 for d in digits(code))
+
+
+def has_unequal(code: str) -> bool:
+    return "!" in code
 
 
 def max_removal(code: str) -> int:
@@ -62,7 +83,7 @@ def octal_moves(pos, side, params, out):
     n = pos
     c = 0
     if params[1] & 4:
-        for a in range(1, n // 2 + 1):
+        for a in range(1, (n - 1) // 2 + 1 if params[1] & 8 else n // 2 + 1):
             out[2 * c] = a
             out[2 * c + 1] = n - a
             c += 1
@@ -80,53 +101,20 @@ def octal_moves(pos, side, params, out):
             out[2 * c + 1] = -1
             c += 1
         if d & 4 and r >= 2:
-            for a in range(1, r // 2 + 1):
+            for a in range(1, (r - 1) // 2 + 1 if d & 8 else r // 2 + 1):
                 out[2 * c] = a
                 out[2 * c + 1] = r - a
                 c += 1
     return c
 
 
-def _worker_sigs():
-    from numba import types
-    return [types.int64(types.int64[::1], types.int64, types.int64, dt[::1], types.int64,
-                        types.int64[::1]) for dt in (types.uint8, types.uint16, types.uint32)]
-
-
-@nb.njit(_worker_sigs(), **JIT)
-def octal_grundy_range(params, lo, hi, table, vmax, seen):
-    """Naive mex for heaps lo..hi-1 with the options generated inline (no option buffer):
-    the same table as the generic kernel with ``octal_moves``, about 2-3x faster."""
-    t = params[0]
-    nseen = seen.size
-    for n in range(lo, hi):
-        stamp = n + 1
-        if params[1] & 4:
-            for a in range(1, n // 2 + 1):
-                v = np.int64(table[a]) ^ np.int64(table[n - a])
-                if v < nseen:
-                    seen[v] = stamp
-        for k in range(1, min(t, n) + 1):
-            d = params[1 + k]
-            r = n - k
-            if d & 1 and r == 0:
-                seen[0] = stamp
-            if d & 2 and r > 0:
-                v = np.int64(table[r])
-                if v < nseen:
-                    seen[v] = stamp
-            if d & 4 and r >= 2:
-                for a in range(1, r // 2 + 1):
-                    v = np.int64(table[a]) ^ np.int64(table[r - a])
-                    if v < nseen:
-                        seen[v] = stamp
-        g = 0
-        while g < nseen and seen[g] == stamp:
-            g += 1
-        if g > vmax:
-            return n * 4 + 1
-        table[n] = g
-    return -1
+def guy_smith_bound(t: int):
+    """Guy & Smith (1956; Winning Ways ch. 4): if G(n + p) = G(n) for n0 <= n < 2*n0 + p + t,
+    t = the largest number of tokens a move removes, then G is p-periodic from n0 on.  Used with
+    n0 >= 1 (a period from 0 is also one from 1).  Returns the number of values that needs."""
+    def bound(n0: int, p: int) -> int:
+        return 2 * max(n0, 1) + 2 * p + t
+    return bound
 
 
 def octal_game(code: str, size: int, play: str, describe: str = "") -> Game:
@@ -136,12 +124,18 @@ def octal_game(code: str, size: int, play: str, describe: str = "") -> Game:
         raise GtablesError(f"misère play of {code} needs positions of several heaps (it splits "
                            f"heaps); gtables tables single heaps: use play=normal")
     max_options = (size // 2 + 1) * (1 + t) + t + 1
+    normal = play == "normal"
     return Game(spec="", family="octal", params={}, space=HeapSpace(size), moves=octal_moves,
                 move_params=np.array([t, *ds], dtype=np.int64),
-                kind=GRUNDY if play == "normal" else MISERE, max_options=max_options,
+                kind=GRUNDY if normal else MISERE, max_options=max_options,
                 describe=describe or f"octal game {code}, heaps 0..{size}",
                 format_option=lambda a, b: str(int(a[0])) if b is None else f"{int(a[0])}+{int(b[0])}",
-                grundy_worker=octal_grundy_range)
+                sequence=(lambda algorithm: OctalStepper(ds, algorithm)) if normal else None,
+                sequence_key=f"octal:code={code}",
+                # the theorem's proof lifts a split by adding p to one part, which may make the
+                # two parts equal: it does not cover "!" (parts must differ)
+                period_bound=guy_smith_bound(t) if normal and not has_unequal(code) else None,
+                period_theorem="Guy-Smith")
 
 
 def build(v: dict) -> Game:
@@ -153,7 +147,7 @@ def options_ref(code: str, n: int) -> list[tuple[int, ...]]:
     ds = digits(code)
     opts = []
     if ds[0] & 4:
-        opts += [(a, n - a) for a in range(1, n // 2 + 1)]
+        opts += [(a, n - a) for a in range(1, n // 2 + 1) if not (ds[0] & UNEQUAL and 2 * a == n)]
     for k in range(1, len(ds)):
         if k > n:
             break
@@ -163,7 +157,8 @@ def options_ref(code: str, n: int) -> list[tuple[int, ...]]:
         if ds[k] & 2 and r > 0:
             opts.append((r,))
         if ds[k] & 4:
-            opts += [(a, r - a) for a in range(1, r // 2 + 1)]
+            opts += [(a, r - a) for a in range(1, r // 2 + 1)
+                     if not (ds[k] & UNEQUAL and 2 * a == r)]
     return opts
 
 

@@ -144,3 +144,117 @@ def window_periodicity(rows, window: int, start: int = 0):
     return Periodicity(n0, p, checked_to=n, proved=True, certificate=(
         f"rows {first}..{first + window - 1} equal rows {again}..{again + window - 1}; each row "
         f"from {start + window} on is a function of the previous {window} rows"))
+
+
+@nb.njit(**JIT)
+def _suffix_period_candidates(a, n, pi):
+    """Failure function of the reversed prefix ``a[n-1], ..., a[0]``: for a suffix of length m,
+    its least period is ``m - pi[m-1]``.  Returns, for each distinct least period q of some suffix
+    that holds over at least two periods, the longest suffix it covers: arrays ``(q, reach)``."""
+    k = 0
+    pi[0] = 0
+    for i in range(1, n):
+        x = a[n - 1 - i]
+        while k > 0 and x != a[n - 1 - k]:
+            k = pi[k - 1]
+        if x == a[n - 1 - k]:
+            k += 1
+        pi[i] = k
+    qs = np.zeros(64, dtype=np.int64)
+    reach = np.zeros(64, dtype=np.int64)
+    c = 0
+    for m in range(1, n + 1):
+        q = m - pi[m - 1]          # non-decreasing in m
+        if 2 * q > m:
+            continue
+        if c > 0 and qs[c - 1] == q:
+            reach[c - 1] = m
+            continue
+        if c == qs.size:
+            qs2 = np.zeros(2 * c, dtype=np.int64)
+            r2 = np.zeros(2 * c, dtype=np.int64)
+            qs2[:c] = qs
+            r2[:c] = reach
+            qs, reach = qs2, r2
+        qs[c] = q
+        reach[c] = m
+        c += 1
+    return qs[:c], reach[:c]
+
+
+def period_candidates(a, n: int | None = None) -> list[tuple[int, int]]:
+    """``(period, preperiod)`` pairs the prefix ``a[:n]`` shows, each holding over at least two
+    periods up to the end, in increasing order of period; linear time and memory (one pass of the
+    Knuth-Morris-Pratt failure function over the reversed prefix), so it stays cheap on 10^8
+    values where a scan over every period would be quadratic."""
+    n = len(a) if n is None else n
+    if n < 2:
+        return []
+    pi = np.zeros(n, dtype=np.int32 if n < (1 << 31) else np.int64)
+    qs, reach = _suffix_period_candidates(a, n, pi)
+    return [(int(q), n - int(r)) for q, r in zip(qs, reach)]
+
+
+class PeriodWatch:
+    """Watches a growing sequence for a proof of periodicity.
+
+    ``bound(n0, p)`` is the number of values a periodicity theorem needs to prove period ``p``
+    from ``n0`` (the family's theorem, e.g. Guy-Smith for octal games).  ``update(a, n)`` is called
+    whenever ``a[:n]`` is known; it returns a proved :class:`Periodicity` as soon as ``n`` reaches
+    the bound of a candidate that held all the way.  ``target()`` tells the caller where the current
+    candidate would be proved, so a run can stop exactly there.  Scans run at geometrically spaced
+    lengths (and after a candidate breaks), so the total cost stays linear in the final length.
+    """
+
+    def __init__(self, bound, certificate: str = "periodicity theorem", first_scan: int = 32,
+                 growth: float = 1.25):
+        self.bound = bound
+        self.name = certificate
+        self.next_scan = first_scan
+        self.growth = growth
+        self.cand = None            # (p, n0, checked_to)
+
+    def target(self) -> int | None:
+        return None if self.cand is None else self.bound(self.cand[1], self.cand[0])
+
+    def _proved(self, p: int, n0: int, n: int) -> Periodicity:
+        return Periodicity(n0, p, checked_to=n, proved=True, certificate=(
+            f"{self.name}: G(n+{p}) = G(n) for {n0} <= n < {n - p}, and {self.bound(n0, p)} values "
+            f"suffice for pre-period {n0}, period {p}"))
+
+    def update(self, a, n: int) -> Periodicity | None:
+        if self.cand is not None:
+            p, n0, done = self.cand
+            if n > done:
+                if np.array_equal(a[done:n], a[done - p:n - p]):
+                    self.cand = (p, n0, n)
+                else:
+                    self.cand = None
+                    self.next_scan = min(self.next_scan, n)
+            if self.cand is not None and n >= self.bound(n0, p):
+                return self._proved(p, n0, n)
+        if self.cand is None and n >= self.next_scan:
+            self.next_scan = int(n * self.growth) + 1
+            best = None
+            for p, n0 in period_candidates(a, n):
+                need = self.bound(n0, p)
+                if need <= n:
+                    return self._proved(p, n0, n)
+                if best is None or need < best[0]:
+                    best = (need, p, n0)
+            if best is not None:
+                self.cand = (best[1], best[2], n)
+        return None
+
+
+def extend_periodic(a, start: int, period: int) -> None:
+    """Fill ``a[start:]`` by ``a[i] = a[i - period]`` (in place, by block copies whose span is a
+    multiple of the period and doubles each step).  Needs ``start - period >= n0``."""
+    n = len(a)
+    base = start - period
+    pos = start
+    while pos < n:
+        span = ((pos - base) // period) * period
+        step = min(span, n - pos)
+        a[pos:pos + step] = a[pos - span:pos - span + step]
+        pos += step

@@ -1,0 +1,110 @@
+"""Filling 1-D *sequence* tables: heap games whose value at heap n depends only on smaller heaps.
+
+Such a table for heaps ``0..N`` is a prefix of the table for any larger ``N``, which buys three
+things the general driver (:mod:`.compute`) cannot offer:
+
+* **resuming**: a run starts from any stored prefix (a smaller complete table of the same game, or
+  the checkpoint an interrupted run left) instead of from heap 0;
+* **checkpoints**: a long run hands its prefix to a ``checkpoint`` callback every
+  ``checkpoint_seconds``, so a kill loses at most the work since the last one;
+* **stopping at a proof**: with ``until_periodic`` a :class:`~gtables.verify.periodicity.PeriodWatch`
+  follows the values, and once the family's periodicity theorem proves period ``p`` from ``n0``
+  the rest of the table is filled from the period, exactly (it is a theorem, not a guess).
+
+A family opts in by giving its :class:`Game` a ``sequence`` factory (``sequence(algorithm)`` ->
+a stepper with ``prepare(table, n)``, ``run(table, lo, hi) -> status`` and ``stats()``), a
+``sequence_key`` (its spec without the size) and, if a theorem applies, ``period_bound``.
+"""
+from __future__ import annotations
+
+import dataclasses
+import time
+
+import numpy as np
+
+from ..errors import GtablesError
+from .compute import CHUNK_SECONDS, Progress, _widen, check_memory
+from .game import Game
+
+CHECKPOINT_SECONDS = 30.0
+
+
+@dataclasses.dataclass
+class SequenceRun:
+    values: np.ndarray
+    seconds: float               # compute time of this run (resumed work not included)
+    computed_to: int             # heaps 0..computed_to-1 were computed (or read from a prefix)
+    resumed_from: int            # heaps 0..resumed_from-1 came from a stored prefix
+    algorithm: dict              # what the stepper did (algorithm, mask, rare heaps, ...)
+    periodicity: object = None   # a proved Periodicity, when until_periodic found one
+
+    def info(self) -> dict:
+        d = {"computed_to": self.computed_to, "resumed_from": self.resumed_from, **self.algorithm}
+        if self.periodicity is not None:
+            p = self.periodicity
+            d.update(period=p.period, preperiod=p.preperiod, proof=p.certificate,
+                     filled_by_period=self.computed_to < self.values.size)
+        return d
+
+
+def fill_sequence(game: Game, *, prefix: np.ndarray | None = None, until_periodic: bool = False,
+                  algorithm: str = "auto", progress: bool | None = None, checkpoint=None,
+                  checkpoint_seconds: float = CHECKPOINT_SECONDS,
+                  ignore_memory: bool = False) -> SequenceRun:
+    """Fill ``game``'s table (see the module docstring).  ``prefix`` = known values of heaps
+    ``0..len(prefix)-1``; ``checkpoint(values_so_far)`` is called now and then on long runs."""
+    if game.sequence is None:
+        raise GtablesError(f"{game.spec}: not a sequence table (resuming and --until-periodic "
+                           f"apply to heap games such as octal games)")
+    watch = None
+    if until_periodic:
+        if game.period_bound is None:
+            raise GtablesError(f"{game.spec}: no periodicity theorem is known for this game, so "
+                               f"--until-periodic cannot stop at a proof")
+        from ..verify.periodicity import PeriodWatch
+        watch = PeriodWatch(game.period_bound, game.period_theorem)
+    check_memory(game, ignore_memory)
+    size = game.space.size
+    start = 0 if prefix is None else min(len(prefix), size)
+    dtype = np.uint8 if prefix is None else prefix.dtype
+    table = np.zeros(size, dtype=dtype)
+    if start:
+        table[:start] = prefix[:start]
+    stepper = game.sequence(algorithm)
+    stepper.prepare(table, start)
+    label = game.spec if len(game.spec) < 40 else game.spec[:37] + "..."
+    bar = Progress(size - start, label, enabled=progress)
+    t0 = last_ckpt = time.perf_counter()
+    n, chunk, proved = start, (1 << 6) if watch is not None else (1 << 12), None
+    try:
+        if watch is not None and n:
+            proved = watch.update(table, n)
+        while n < size and proved is None:
+            step = chunk if watch is None else min(chunk, max(1 << 6, n // 8))
+            hi = min(size, n + step)   # with a watch, look for a period every 1/8 of the way
+            if watch is not None and watch.target() is not None and n < watch.target() < hi:
+                hi = watch.target()
+            c0 = time.perf_counter()
+            st = stepper.run(table, n, hi)
+            if st >= 0:                        # a value outgrew the dtype: widen, go on
+                table = _widen(table)
+                n = st // 4
+                continue
+            dt = time.perf_counter() - c0
+            chunk = int(min(max(chunk * CHUNK_SECONDS / max(dt, 1e-6), 1 << 10), 1 << 24))
+            n = hi
+            bar.update(n - start)
+            if watch is not None:
+                proved = watch.update(table, n)
+            if checkpoint is not None and time.perf_counter() - last_ckpt >= checkpoint_seconds \
+                    and n < size and proved is None:
+                checkpoint(table[:n])
+                last_ckpt = time.perf_counter()
+    finally:
+        bar.close()
+    computed = n
+    if proved is not None and n < size:
+        from ..verify.periodicity import extend_periodic
+        extend_periodic(table, n, proved.period)
+    return SequenceRun(values=table, seconds=time.perf_counter() - t0, computed_to=computed,
+                       resumed_from=start, algorithm=stepper.stats(), periodicity=proved)
