@@ -47,8 +47,8 @@ def estimate_bytes(game: Game) -> int:
     return game.space.size * np.dtype(dt).itemsize + scratch
 
 
-def check_memory(game: Game, ignore_memory: bool = False) -> None:
-    need = estimate_bytes(game)
+def check_memory(game: Game, ignore_memory: bool = False, need: int | None = None) -> None:
+    need = estimate_bytes(game) if need is None else need
     have = available_memory()
     if need > have * 0.9 and not ignore_memory:
         raise GtablesError(

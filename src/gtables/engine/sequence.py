@@ -63,7 +63,9 @@ def fill_sequence(game: Game, *, prefix: np.ndarray | None = None, until_periodi
                                f"--until-periodic cannot stop at a proof")
         from ..verify.periodicity import PeriodWatch
         watch = PeriodWatch(game.period_bound, game.period_theorem)
-    check_memory(game, ignore_memory)
+    # the table (1 byte per heap while values fit) plus, for period scans, a 4-byte failure
+    # function over the prefix
+    check_memory(game, ignore_memory, need=game.space.size * (5 if until_periodic else 1) + (1 << 24))
     size = game.space.size
     start = 0 if prefix is None else min(len(prefix), size)
     dtype = np.uint8 if prefix is None else prefix.dtype

@@ -174,11 +174,12 @@ def sparse_range(whole, take, split, unequal, lo, hi, table, vmax, state, rare, 
             amax = (n - q0) // 2
             a = 1
             while a <= amax and need > 0:
+                ga = np.uint64(table[np.uint64(a)])
                 for i in range(nsplit):
                     b = n - split[i] - a
                     if b < a or (b == a and unequal[i]):
                         continue
-                    v = np.int64(table[a]) ^ np.int64(table[b])
+                    v = ga ^ np.uint64(table[np.uint64(b)])
                     if want[v] == stamp:
                         want[v] = 0
                         need -= 1

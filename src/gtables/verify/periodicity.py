@@ -229,8 +229,7 @@ class PeriodWatch:
                 if np.array_equal(a[done:n], a[done - p:n - p]):
                     self.cand = (p, n0, n)
                 else:
-                    self.cand = None
-                    self.next_scan = min(self.next_scan, n)
+                    self.cand = None      # the next scan comes on the geometric schedule
             if self.cand is not None and n >= self.bound(n0, p):
                 return self._proved(p, n0, n)
         if self.cand is None and n >= self.next_scan:
