@@ -1,0 +1,179 @@
+"""The octal-game catalogue: every code 0.d1, 0.d1d2, 0.d1d2d3 (511 games), computed until the
+Guy-Smith theorem proves a period or up to a size bound, and compared with the literature
+(:mod:`.octal_literature`).
+
+It runs as two sweeps (:mod:`gtables.sweep`, on Dask): every game to ``size`` (default 2^16)
+with ``until_periodic``; then the games still open whose rare heaps stay rare (the sparse-space
+method is fast there: at most ``RARE_FRACTION`` of the heaps rare) again to ``big_size``
+(default 2^25), resuming from the stored first pass.  Games without a sparse space stay at the
+first bound: a naive run to 2^25 would cost hours each.
+"""
+from __future__ import annotations
+
+import datetime
+import json
+import os
+
+from . import octal_literature as lit
+
+DEFAULT_SIZE = 1 << 16
+DEFAULT_BIG_SIZE = (1 << 25) - 1
+RARE_FRACTION = 0.01
+
+
+def catalogue_codes() -> list[str]:
+    """All 511 codes 0.d1 .. 0.d1d2d3 with a non-zero last digit."""
+    out = []
+    for length in (1, 2, 3):
+        for i in range(8 ** length):
+            ds = [(i // 8 ** (length - 1 - j)) % 8 for j in range(length)]
+            if ds[-1]:
+                out.append("0." + "".join(map(str, ds)))
+    return out
+
+
+def catalogue_specs(size: int = DEFAULT_SIZE) -> list[str]:
+    return [f"octal:code={c},size={size}" for c in catalogue_codes()]
+
+
+def _code(spec: str) -> str:
+    return spec.split("code=")[1].split(",")[0]
+
+
+def second_pass(rows, big_size: int = DEFAULT_BIG_SIZE) -> list[str]:
+    """Specs for the games worth a longer run: open after the first pass, sparse method in use,
+    rare heaps at most ``RARE_FRACTION`` of the heaps."""
+    out = []
+    for r in rows:
+        x = r.extra or {}
+        if r.status == "failed" or r.period is not None:
+            continue
+        rare = x.get("rare_heaps")
+        if x.get("algorithm") == "sparse" and rare is not None and rare <= RARE_FRACTION * r.computed_to:
+            out.append(f"octal:code={_code(r.spec)},size={big_size}")
+    return out
+
+
+def run_catalogue(store, *, size: int = DEFAULT_SIZE, big_size: int = DEFAULT_BIG_SIZE,
+                  scheduler=None, workers: int = 2, progress=None, echo=print):
+    """Both passes as Dask sweeps; returns every row (both passes)."""
+    from ..sweep import run_sweep
+    echo(f"catalogue pass 1: {len(catalogue_codes())} octal games to heap {size:,}, "
+         f"until a period is proved")
+    rows = run_sweep(catalogue_specs(size), store, scheduler=scheduler, workers=workers,
+                     until_periodic=True, progress=progress, echo=echo)
+    more = second_pass(rows, big_size) if big_size > size else []
+    if more:
+        echo(f"catalogue pass 2: {len(more)} open games with a sparse space, to heap {big_size:,}")
+        rows = rows + run_sweep(more, store, scheduler=scheduler, workers=workers,
+                                until_periodic=True, progress=progress, echo=echo)
+    return rows
+
+
+def best_rows(rows) -> dict:
+    """Per code, the most informative row: a proof, else the longest computation."""
+    best = {}
+    for r in rows:
+        if r.status == "failed":
+            continue
+        c = _code(r.spec)
+        key = (r.period is not None, r.computed_to or 0)
+        if c not in best or key > (best[c].period is not None, best[c].computed_to or 0):
+            best[c] = r
+    return best
+
+
+def write_report(rows, store, out: str) -> list[str]:
+    """Write ``out/octal_catalogue.md`` and ``.json`` from the sweeps' rows; return the paths."""
+    best = best_rows(rows)
+    failed = [r for r in rows if r.status == "failed"]
+    entries, disagreements = [], []
+    n_lit = n_agree = 0
+    for code in catalogue_codes():
+        r = best.get(code)
+        if r is None:
+            entries.append({"code": code, "result": "missing (failed or not run)"})
+            continue
+        proved = r.period is not None
+        rec = lit.lookup(code)
+        diffs = lit.compare(code, r.period, r.preperiod, r.max_value, r.computed_to) if rec else []
+        if rec is not None:
+            n_lit += 1
+            n_agree += not diffs
+        e = {"code": code, "proved": proved, "period": r.period, "preperiod": r.preperiod,
+             "max_value": r.max_value, "computed_to": r.computed_to,
+             "algorithm": (r.extra or {}).get("algorithm"),
+             "rare_heaps": (r.extra or {}).get("rare_heaps"),
+             "literature": None if rec is None else {
+                 "status": rec.status, "period": rec.period, "preperiod": rec.preperiod,
+                 "max_value": rec.max_value, "source": rec.source},
+             "disagreements": diffs}
+        entries.append(e)
+        disagreements += [(code, d) for d in diffs]
+    n_proved = sum(1 for e in entries if e.get("proved"))
+    os.makedirs(out, exist_ok=True)
+    md_path = os.path.join(out, "octal_catalogue.md")
+    js_path = os.path.join(out, "octal_catalogue.json")
+    sizes = sorted({int(r.spec.split("size=")[1]) for r in rows})
+    now = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+    lines = [
+        "# Octal games 0.d1, 0.d1d2, 0.d1d2d3: the catalogue",
+        "",
+        f"Written by `gtables sweep --catalogue octal3` on {now}; tables in `{store.path}`.",
+        f"Sizes: {', '.join(f'{s:,}' for s in sizes)} (first pass: all {len(catalogue_codes())} "
+        f"codes; second pass: open games whose rare heaps are at most {RARE_FRACTION:.0%} of the "
+        f"heaps). A period is **proved** when the Guy-Smith theorem applies: G(n+p) = G(n) for "
+        f"n0 <= n < 2*n0 + p + t (t = last digit index), checked on the computed values; the run "
+        f"stops there. \"open at N\" = no period proved with heaps 0..N-1.",
+        "",
+        f"**{n_proved} proved periodic, {len(entries) - n_proved} open at the bound; "
+        f"{n_lit} codes have a literature entry, {n_agree} agree, "
+        f"{n_lit - n_agree} disagree; {len(failed)} task(s) failed.**",
+        "",
+        "## Disagreements with the literature",
+        "",
+    ]
+    if disagreements:
+        lines += [f"- `{c}`: {d}" for c, d in disagreements]
+    else:
+        lines.append("None: every code with a literature entry agrees (period, pre-period and "
+                     "largest value where the source gives them; open games still open).")
+    lines += ["", "Literature = the figures collected in `docs/claims/octal_literature.md` "
+              "(OEIS, tczajka/octal-games re-checking Flammenkamp's tables, Winning Ways via those); "
+              "codes without an entry there are listed with \"-\" (most are equivalent to a listed "
+              "code under the lookup tables of those sources, which are not encoded here).", "",
+              "## Every game", "",
+              "| code | result | period | pre-period | largest value | heaps computed | method | literature |",
+              "|---|---|---|---|---|---|---|---|"]
+    for e in entries:
+        if "proved" not in e:
+            lines.append(f"| {e['code']} | {e['result']} | | | | | | |")
+            continue
+        res = "proved" if e["proved"] else f"open at {e['computed_to']:,}"
+        l = e["literature"]
+        if l is None:
+            ltxt = "-"
+        elif l["status"] == "open":
+            ltxt = "open (listed unsolved)"
+        else:
+            ltxt = f"{l['period']} / {l['preperiod']}" + (f" / max {l['max_value']}"
+                                                         if l["max_value"] is not None else "")
+        if e["disagreements"]:
+            ltxt += " **DISAGREES**"
+        method = e["algorithm"] or ""
+        if e["rare_heaps"] is not None:
+            method += f" ({e['rare_heaps']:,} rare)"
+        lines.append(f"| {e['code']} | {res} | {e['period'] if e['proved'] else '-'} | "
+                     f"{e['preperiod'] if e['proved'] else '-'} | {e['max_value']} | "
+                     f"{e['computed_to']:,} | {method} | {ltxt} |")
+    if failed:
+        lines += ["", "## Failed tasks", ""] + [f"- `{r.spec}`: {r.error}" for r in failed]
+    with open(md_path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    with open(js_path, "w") as f:
+        json.dump({"written": now, "store": store.path, "sizes": sizes, "proved": n_proved,
+                   "open": len(entries) - n_proved, "literature_entries": n_lit,
+                   "agree": n_agree, "disagreements": [{"code": c, "text": d}
+                                                       for c, d in disagreements],
+                   "games": entries}, f, indent=1)
+    return [md_path, js_path]
