@@ -3,7 +3,8 @@ import pytest
 
 import gtables
 from gtables.verify.claims import Claim, compare
-from gtables.verify.periodicity import find_period, guy_smith, window_certificate
+from gtables.games.octal import guy_smith_bound
+from gtables.verify.periodicity import find_period, prove_period, window_certificate
 from gtables.verify.runner import Context, all_claims, evaluate, run_claims
 
 
@@ -19,12 +20,13 @@ def test_find_period_on_constructed_sequences():
 
 def test_guy_smith_proves_kayles_and_needs_enough_values():
     k = gtables.compute("octal:code=0.77,size=400", store=None).values
-    p = guy_smith(k, find_period(k), 2)
+    p = prove_period(k, guy_smith_bound(2), "Guy-Smith")
     assert p.proved and (p.period, p.preperiod) == (12, 71)
-    short = k[:120]
-    p2 = find_period(short, min_fraction=0.3)
-    assert (p2.period, p2.preperiod) == (12, 71) and not guy_smith(short, p2, 2).proved
-    assert find_period(short) is None  # periodic part shorter than half the prefix: no verdict
+    assert prove_period(k[:168], guy_smith_bound(2)).period == 12   # 2*71 + 2*12 + 2 values
+    assert prove_period(k[:167], guy_smith_bound(2)) is None        # one value short
+    p2 = find_period(k[:120], min_fraction=0.3)
+    assert (p2.period, p2.preperiod) == (12, 71)                    # observed, not proved
+    assert find_period(k[:120]) is None  # periodic part shorter than half the prefix: no verdict
 
 
 def test_window_certificate_for_subtraction():

@@ -3,11 +3,12 @@
 ``find_period`` finds the smallest period ``p`` (and least pre-period ``n0``) that the computed
 prefix supports: ``a[n + p] = a[n] + saltus`` for every ``n >= n0`` inside the prefix, with the
 periodic part covering at least ``min_reps`` periods.  On a finite prefix this is an
-*observation*.  ``guy_smith`` turns it into a *proof* for octal games: if
-``G(n + p) = G(n)`` for all ``n0 <= n < 2*n0 + p + t`` (t = the largest number of tokens a move
-removes), then ``G(n + p) = G(n)`` for all ``n >= n0`` (Guy & Smith 1956; Winning Ways ch. 4).
-For games that never split a heap, ``G(n)`` depends on the previous ``t`` values only, so ``t``
-consecutive matches already prove it (``window_certificate``).
+*observation*.  ``prove_period`` and ``PeriodWatch`` turn it into a *proof* given a theorem's
+bound ``bound(n0, p)`` (the values the theorem needs; for octal games the Guy-Smith bound lives in
+``games/octal.py``), in linear time: ``period_candidates`` reads every candidate off one
+Knuth-Morris-Pratt failure function of the reversed prefix.  For games that never split a heap,
+``G(n)`` depends on the previous ``t`` values only, so ``t`` consecutive matches already prove it
+(``window_certificate``).
 """
 from __future__ import annotations
 
@@ -66,31 +67,6 @@ def find_period(a, max_period: int | None = None, min_reps: int = 3, saltus: boo
         if n - n0 >= min_reps * p and n - n0 >= need and n - n0 - p >= 1:
             return Periodicity(n0, p, s, checked_to=n)
     return None
-
-
-def guy_smith_range(n0: int, p: int, t: int) -> int:
-    """Number of values that must be known to prove period p from n0 (Guy–Smith): indices up to
-    ``2*n0 + 2*p + t - 2`` (n ranges over ``n0 <= n < 2*n0 + p + t`` and we read ``n + p``)."""
-    return 2 * n0 + 2 * p + t - 1
-
-
-def guy_smith(a, per: Periodicity, t: int) -> Periodicity:
-    """Certify an observed period of an octal game's nim-sequence by the Guy–Smith theorem."""
-    a = np.asarray(a)
-    need = guy_smith_range(per.preperiod, per.period, t)
-    if per.saltus or a.size < need:
-        return per
-    # the theorem is used with n0 >= 1 (a period from 0 is also one from 1; 0 is then observed)
-    n0, p = max(per.preperiod, 1), per.period
-    hi = 2 * n0 + p + t
-    if a.size < hi + p:
-        return per
-    ok = bool(np.all(a[n0 + p:hi + p] == a[n0:hi])) and bool(
-        np.all(a[per.preperiod + p:n0 + p] == a[per.preperiod:n0]))
-    if not ok:
-        return per
-    return dataclasses.replace(per, proved=True, certificate=(
-        f"Guy-Smith: G(n+{p}) = G(n) for {n0} <= n < {hi} (t = {t}), checked on 0..{a.size - 1}"))
 
 
 def window_certificate(a, per: Periodicity, t: int) -> Periodicity:
@@ -193,6 +169,12 @@ def period_candidates(a, n: int | None = None) -> list[tuple[int, int]]:
     pi = np.zeros(n, dtype=np.int32 if n < (1 << 31) else np.int64)
     qs, reach = _suffix_period_candidates(a, n, pi)
     return [(int(q), n - int(r)) for q, r in zip(qs, reach)]
+
+
+def prove_period(a, bound, theorem: str = "periodicity theorem") -> Periodicity | None:
+    """The least period (with its least pre-period) that ``bound`` proves on the values ``a``
+    (``bound(n0, p)`` = values the theorem needs), or ``None``.  Linear time."""
+    return PeriodWatch(bound, theorem, first_scan=0).update(a, len(a))
 
 
 class PeriodWatch:

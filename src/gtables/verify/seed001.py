@@ -12,7 +12,8 @@ import itertools
 import numpy as np
 
 from .claims import Claim, Counterexample, Result, check_all, compare
-from .periodicity import find_period, guy_smith, window_certificate
+from ..games.octal import guy_smith_bound
+from .periodicity import prove_period, window_certificate
 
 SEED = "seed 001"
 CONV = "outcomes P/N (P: second player wins, the seed's 负; N: first player wins, 胜)"
@@ -295,6 +296,21 @@ LITERATURE_OCTAL = (
      "largest 25 at 620 (Austin 1976)"),
     ("0.051", "0.051", 48, 48, (5, None), "Flammenkamp, octal_sparse.html: period length = preperiod "
      "length = 48, maximal value 5"),
+    ("0.16", "0.16", 149459, 105351, (23, 229790), "Gangolli & Plambeck (1989); OEIS A071430: period "
+     "149459, last exception 105350; tczajka SolvedGames: largest 23 at 229790"),
+    ("0.56", "0.56", 144, 326640, (64, 22778), "Gangolli & Plambeck (1989); tczajka SolvedGames: "
+     "prefix 326640, period 144, largest 64 at 22778 (OEIS A071436 says last exception 326637)"),
+    ("0.127", "0.127", 4, 46578, (56, 24734), "Gangolli & Plambeck (1989); OEIS A071464: period 4, "
+     "last exception 46577; tczajka: largest 56 at 24734"),
+    ("0.376", "0.376", 4, 2268248, (176, 341612), "Gangolli & Plambeck (1989); tczajka SolvedGames: "
+     "prefix 2268248, period 4, largest 176 at 341612"),
+    ("0.354", "0.354", 1180, 10061916, (113, 1152), "Flammenkamp (2002) via tczajka SolvedGames: "
+     "prefix 10061916, period 1180, largest 113 at 1152"),
+)
+# the moonshot: 443M values, 3 minutes, 1.9 GB; only at scale=large
+LITERATURE_OCTAL_LARGE = (
+    ("0.1777", "0.1777", 60620715, 160949018, None, "Flammenkamp via OEIS A071509: period 60620715, "
+     "last exception 160949017"),
 )
 
 
@@ -353,20 +369,20 @@ def octal_claims(scale: str) -> list[Claim]:
                      "f over rows: S is a first-player win iff #S != 0.",
                      _sum_theorem("0.07", spec, rmax, 3), tables=(spec,), convention=CONV))
 
-    for code, name, period, pre, largest, src in LITERATURE_OCTAL:
+    lit_games = LITERATURE_OCTAL + (LITERATURE_OCTAL_LARGE if scale == "large" else ())
+    for code, name, period, pre, largest, src in lit_games:
         from ..games.octal import max_removal
-        from .periodicity import guy_smith_range
-        t_max = max_removal(code)
-        lsize = max(600, guy_smith_range(pre, period, t_max) + 50)
+        bound = guy_smith_bound(max_removal(code))
+        lsize = max(600, bound(pre, period) + 50)
         lspec = f"octal:code={code},size={lsize}"
 
-        def per(ctx, code=code, lspec=lspec, period=period, pre=pre, largest=largest, t_max=t_max):
+        def per(ctx, code=code, lspec=lspec, period=period, pre=pre, largest=largest, bound=bound):
+            # every value computed (no --until-periodic): the proof is checked on the table
             g = ctx.table(lspec).values
-            found = find_period(g, max_period=len(g) // 4)
+            found = prove_period(g, bound, "Guy-Smith")
             if found is None:
                 return Result("FAILS", f"heaps 0..{len(g) - 1}", len(g),
-                              details="no period found in the computed range")
-            found = guy_smith(g, found, t_max)
+                              details="no period proved in the computed range")
             bad = []
             if (found.period, found.preperiod) != (period, pre):
                 bad.append(Counterexample(code, f"period {period}, pre-period {pre}",
@@ -410,13 +426,9 @@ def stripes_claims(scale: str) -> list[Claim]:
 
         def per(ctx, spec=spec, code=code):
             g = ctx.table(spec).values
-            found = find_period(g, max_period=len(g) // 4)
+            found = prove_period(g, guy_smith_bound(max(a, b, c)), "Guy-Smith")
             if found is None:
-                return Result("OPEN", f"no period within heaps 0..{len(g) - 1}", len(g))
-            found = guy_smith(g, found, max(a, b, c))
-            if not found.proved:
-                return Result("OPEN", f"{found.describe()}; not yet proved at size {len(g) - 1}",
-                              len(g))
+                return Result("OPEN", f"no period proved within rows 0..{len(g) - 1}", len(g))
             return Result("PROVED", f"all rows (computed 0..{len(g) - 1})", len(g),
                           details=f"{found.describe()}. {found.certificate}",
                           data={"period": found.period, "preperiod": found.preperiod,
@@ -441,9 +453,8 @@ def stripes_claims(scale: str) -> list[Claim]:
         proved, open_ = [], []
         for (a, b, c), spec in zip(triples, scan_specs):
             g = ctx.table(spec).values
-            found = find_period(g, max_period=len(g) // 4)
-            found = found and guy_smith(g, found, c)
-            if found and found.proved:
+            found = prove_period(g, guy_smith_bound(c), "Guy-Smith")
+            if found is not None:
                 proved.append(f"{a},{b},{c}: period {found.period}, pre-period {found.preperiod}")
             else:
                 open_.append(f"{a},{b},{c} (max value {int(g.max())})")
