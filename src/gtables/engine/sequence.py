@@ -102,6 +102,10 @@ def fill_sequence(game: Game, *, prefix: np.ndarray | None = None, until_periodi
                     and n < size and proved is None:
                 checkpoint(table[:n])
                 last_ckpt = time.perf_counter()
+    except KeyboardInterrupt:
+        if checkpoint is not None and n > start and proved is None:
+            checkpoint(table[:n])          # Ctrl-C: keep what was done, the next run resumes
+        raise
     finally:
         bar.close()
     computed = n
