@@ -108,6 +108,60 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--scale", choices=("small", "default", "large"), default="default")
     p.add_argument("--out", default="results", help="output directory (default results)")
     _store_arg(p)
+
+    # -- sweep (begin) --
+    p = sub.add_parser(
+        "sweep", help="compute a grid of tables as tasks on Dask",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="""\
+Compute many tables in parallel with Dask (dask.distributed).  Each table is one
+task: a worker computes it and sends the values back.  This command (the client)
+is the only process that writes the store, each table as soon as its task ends,
+so an interrupted sweep keeps every table that was complete.  Tables already in
+the store are skipped; octal tables resume from a smaller stored table of the
+same game.  A failed task is reported and the others go on; the exit status is 1
+if any failed.  Without --scheduler a local cluster of --workers processes is
+started on 127.0.0.1 and closed at the end.""",
+        epilog="""\
+grid patterns: in a value, | separates alternatives and lo..hi or lo..hi..step is an
+inclusive integer range; a pattern names the cartesian product.  Sets such as {1,2,5}
+and subtraction sets such as 1-3+7 are ordinary values.
+examples:
+  gtables sweep 'octal:code=0.07|0.77|0.137,size=1000' --until-periodic
+  gtables sweep 'nim:heaps=2..3,size=8|16' 'subtraction:set=1-3|{1,2,5},size=100..300..100'
+  gtables sweep --catalogue octal3 --size 65536 --big-size 0 --workers 4
+  gtables sweep 'octal:code=0.07,size=100000' --scheduler tcp://10.0.0.5:8786
+""")
+    p.add_argument("patterns", nargs="*", metavar="PATTERN",
+                   help="spec or grid pattern, e.g. 'octal:code=0.07|0.77,size=1000' (quote it)")
+    p.add_argument("--catalogue", choices=("octal3",),
+                   help="add a catalogue: octal3 = every octal code 0.d1, 0.d1d2, 0.d1d2d3 (511 "
+                        "games), each until a period is proved (--until-periodic is implied): all "
+                        "to --size, then the open ones whose rare heaps stay rare to --big-size; "
+                        "writes octal_catalogue.md/.json into --out")
+    p.add_argument("--size", type=int, default=None, metavar="N",
+                   help="largest heap of the catalogue's first pass (default 65536)")
+    p.add_argument("--big-size", type=int, default=None, metavar="N",
+                   help="largest heap of the catalogue's second pass (default 33554431; 0: no "
+                        "second pass)")
+    p.add_argument("--until-periodic", action="store_true",
+                   help="octal tables stop as soon as a period is proved (the rest follows "
+                        "from it); other tables are computed in full")
+    p.add_argument("--algorithm", choices=("auto", "naive", "sparse"), default="auto",
+                   help="octal tables: naive or sparse-space mex (same values; default auto)")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="run on a running Dask scheduler, e.g. tcp://host:8786 (its workers need "
+                        "gtables installed); default: start a local cluster on 127.0.0.1")
+    p.add_argument("--workers", type=int, default=2, metavar="N",
+                   help="worker processes of the local cluster (default 2)")
+    p.add_argument("--threads-per-worker", type=int, default=1, metavar="N",
+                   help="tasks each local worker runs at once (default 1)")
+    p.add_argument("--out", default="results",
+                   help="directory for the --catalogue report (default results)")
+    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="a one-line counter on stderr (default: on a terminal)")
+    _store_arg(p)
+    # -- sweep (end) --
     return ap
 
 
@@ -130,13 +184,13 @@ def main(argv=None) -> int:
     except GtablesError as e:
         return _err(str(e).splitlines()[0] if str(e) else type(e).__name__)
     except KeyboardInterrupt:
-        return _err("interrupted (no partial table was stored)")
+        return _err("interrupted (no incomplete table was stored; a heap-game run resumes from its checkpoint)")
     except BrokenPipeError:
         return 0
     except Exception as e:
         # Ctrl-C inside numba's compiler surfaces as another error with the interrupt as context
         if _caused_by_interrupt(e):
-            _err("interrupted (no partial table was stored)")
+            _err("interrupted (no incomplete table was stored; a heap-game run resumes from its checkpoint)")
             # interrupted inside numba's compiler: LLVM is left half-way and the interpreter's
             # teardown can crash, so leave at once (nothing is open: tables are written after
             # they are computed)
@@ -332,8 +386,44 @@ def cmd_reproduce(args) -> int:
     return reproduce(store=store, scale=args.scale, out=args.out, echo=print)
 
 
+# -- sweep (begin) --
+def cmd_sweep(args) -> int:
+    import time
+    from . import sweep
+    from .verify import octal_catalogue
+    if not args.patterns and not args.catalogue:
+        raise GtablesError("sweep needs grid patterns or --catalogue (see gtables sweep --help)")
+    if (args.size is not None or args.big_size is not None) and not args.catalogue:
+        raise GtablesError("--size and --big-size apply to --catalogue only (put size=N in a pattern)")
+    specs = []
+    for pattern in args.patterns:
+        specs.extend(sweep.expand(pattern))
+    store = _open_store(args)
+    t0 = time.perf_counter()
+    opts = dict(scheduler=args.scheduler, workers=args.workers,
+                threads_per_worker=args.threads_per_worker, algorithm=args.algorithm,
+                progress=args.progress, echo=print)
+    rows = []
+    if specs:
+        rows = sweep.run_sweep(specs, store, until_periodic=args.until_periodic, **opts)
+    cat_rows = []
+    if args.catalogue:
+        cat_rows = octal_catalogue.run_catalogue(
+            store, size=octal_catalogue.DEFAULT_SIZE if args.size is None else args.size,
+            big_size=octal_catalogue.DEFAULT_BIG_SIZE if args.big_size is None else args.big_size,
+            **opts)
+    print(sweep.summary_table(rows + cat_rows, wall_seconds=time.perf_counter() - t0))
+    rows = rows + cat_rows
+    if args.catalogue:
+        for path in octal_catalogue.write_report(cat_rows, store, args.out):
+            print(f"wrote {path}")
+    return 1 if any(r.status == "failed" for r in rows) else 0
+# -- sweep (end) --
+
+
 COMMANDS = {"compute": cmd_compute, "query": cmd_query, "show": cmd_show, "list": cmd_list,
-            "families": cmd_families, "thresholds": cmd_thresholds, "verify": cmd_verify, "reproduce": cmd_reproduce}
+            "families": cmd_families, "thresholds": cmd_thresholds, "verify": cmd_verify, "reproduce": cmd_reproduce,
+            "sweep": cmd_sweep}
 
 
 if __name__ == "__main__":

@@ -65,6 +65,23 @@ def choice_param(*choices: str) -> Callable[[str], str]:
     return parse
 
 
+def split_outside_brackets(text: str, sep: str) -> list[str]:
+    """Split ``text`` at ``sep`` where it is not inside ``{...}`` or ``(...)``."""
+    items, depth, cur = [], 0, ""
+    for ch in text:
+        if ch in "{(":
+            depth += 1
+        elif ch in "})":
+            depth -= 1
+        if ch == sep and depth == 0:
+            items.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    items.append(cur)
+    return items
+
+
 def split_spec(spec: str) -> tuple[str, list[tuple[str, str]]]:
     """``"octal:code=0.07,size=10"`` -> ``("octal", [("code", "0.07"), ("size", "10")])``.
 
@@ -79,20 +96,8 @@ def split_spec(spec: str) -> tuple[str, list[tuple[str, str]]]:
     if not family or not family.replace("_", "").isalnum():
         raise GtablesError(f"malformed spec {spec!r}: expected family:key=value,... "
                            f"(e.g. octal:code=0.07,size=1000)")
-    items, depth, cur = [], 0, ""
-    for ch in rest:
-        if ch in "{(":
-            depth += 1
-        elif ch in "})":
-            depth -= 1
-        if ch == "," and depth == 0:
-            items.append(cur)
-            cur = ""
-        else:
-            cur += ch
-    items.append(cur)
     pairs = []
-    for item in items:
+    for item in split_outside_brackets(rest, ","):
         item = item.strip()
         if not item:
             continue

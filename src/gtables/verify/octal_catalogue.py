@@ -55,18 +55,17 @@ def second_pass(rows, big_size: int = DEFAULT_BIG_SIZE) -> list[str]:
 
 
 def run_catalogue(store, *, size: int = DEFAULT_SIZE, big_size: int = DEFAULT_BIG_SIZE,
-                  scheduler=None, workers: int = 2, progress=None, echo=print):
-    """Both passes as Dask sweeps; returns every row (both passes)."""
+                  echo=print, **sweep_options):
+    """Both passes as Dask sweeps (``sweep_options`` go to :func:`gtables.sweep.run_sweep`:
+    scheduler, workers, ...); returns every row of both passes."""
     from ..sweep import run_sweep
     echo(f"catalogue pass 1: {len(catalogue_codes())} octal games to heap {size:,}, "
          f"until a period is proved")
-    rows = run_sweep(catalogue_specs(size), store, scheduler=scheduler, workers=workers,
-                     until_periodic=True, progress=progress, echo=echo)
+    rows = run_sweep(catalogue_specs(size), store, until_periodic=True, echo=echo, **sweep_options)
     more = second_pass(rows, big_size) if big_size > size else []
     if more:
         echo(f"catalogue pass 2: {len(more)} open games with a sparse space, to heap {big_size:,}")
-        rows = rows + run_sweep(more, store, scheduler=scheduler, workers=workers,
-                                until_periodic=True, progress=progress, echo=echo)
+        rows = rows + run_sweep(more, store, until_periodic=True, echo=echo, **sweep_options)
     return rows
 
 

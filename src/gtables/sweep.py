@@ -1,0 +1,410 @@
+"""Sweeps: a grid of table specs computed as tasks on Dask (``dask.distributed``).
+
+A *task* computes one table on a worker and returns its values and attributes; it never opens
+the store.  The client is the only writer: it writes each table into the store as its task
+finishes, so an interrupted sweep leaves exactly the tables that were complete (each write is
+atomic, see :mod:`gtables.store`).  Tables already in the store are not recomputed.
+
+Grid patterns (:func:`expand`) write several specs at once: within a value, ``|`` separates
+alternatives and ``lo..hi`` or ``lo..hi..step`` is an inclusive integer range::
+
+    octal:code=0.07|0.77|0.137,size=1000      three specs
+    nim:heaps=2..3,size=8|16                  four specs
+    subtraction:set=1-3|{1,2,5},size=100..300..100
+
+Sets (``{1,2,5}``, ``(1,4)``) and subtraction sets (``1-3+7``) are values like any other: only
+``|`` outside brackets and a value of the exact form ``lo..hi[..step]`` are grid syntax.
+"""
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import itertools
+import json
+import os
+import re
+import signal
+import sys
+import threading
+import time
+
+from . import api
+from .engine.game import split_outside_brackets, split_spec
+from .errors import GtablesError
+from .store import Store
+
+ALGORITHMS = ("auto", "naive", "sparse")
+SCATTER_BYTES = 1 << 20  # prefixes larger than this are scattered to the cluster, not inlined
+MAX_GRID = 100_000  # specs one pattern may expand to: a guard against a mistyped range
+_RANGE = re.compile(r"^(-?\d+)\.\.(-?\d+)(?:\.\.(\d+))?$")
+
+
+# -- grid patterns ------------------------------------------------------------------------------
+
+def _split_alternatives(value: str) -> list[str]:
+    """Split ``value`` at ``|`` outside ``{...}`` and ``(...)``."""
+    return [a.strip() for a in split_outside_brackets(value, "|")]
+
+
+def _alternatives(pattern: str, key: str, value: str) -> list[str]:
+    """The values one ``key=value`` item of a pattern stands for."""
+    out = []
+    for alt in _split_alternatives(value):
+        if not alt:
+            raise GtablesError(f"pattern {pattern!r}: empty alternative in {key}={value}")
+        m = _RANGE.match(alt)
+        if m is None:
+            out.append(alt)
+            continue
+        lo, hi = int(m.group(1)), int(m.group(2))
+        step = int(m.group(3)) if m.group(3) is not None else 1
+        if step < 1:
+            raise GtablesError(f"pattern {pattern!r}: the step of {key}={alt} must be at least 1")
+        if lo > hi:
+            raise GtablesError(f"pattern {pattern!r}: empty range {key}={alt} (lo..hi needs "
+                               f"lo <= hi)")
+        if (hi - lo) // step + 1 > MAX_GRID:
+            raise GtablesError(f"pattern {pattern!r}: {key}={alt} has more than {MAX_GRID:,} "
+                               f"values")
+        out.extend(str(v) for v in range(lo, hi + 1, step))
+    return out
+
+
+def expand(pattern: str) -> list[str]:
+    """The canonical specs a grid pattern names, in order, without repeats.
+
+    ``octal:code=0.07|0.77,size=100..300..100`` -> six specs (the cartesian product of the
+    values, the last key varying fastest).  Each spec is validated and canonicalised through
+    :func:`gtables.api.game`, so a bad value raises :class:`GtablesError`, and two spellings of
+    one table (``0.07`` and ``.07``) count once.
+    """
+    family, pairs = split_spec(pattern)
+    choices = [_alternatives(pattern, k, v) for k, v in pairs]
+    n = 1
+    for c in choices:
+        n *= len(c)
+    if n > MAX_GRID:
+        raise GtablesError(f"pattern {pattern!r} names {n:,} specs (at most {MAX_GRID:,})")
+    keys = [k for k, _ in pairs]
+    out: dict[str, None] = {}
+    for combo in itertools.product(*choices):
+        spec = f"{family}:" + ",".join(f"{k}={v}" for k, v in zip(keys, combo))
+        out.setdefault(api.game(spec).spec, None)
+    return list(out)
+
+
+# -- results ------------------------------------------------------------------------------------
+
+@dataclasses.dataclass(frozen=True)
+class SweepRow:
+    """What happened to one spec of a sweep.
+
+    ``status`` is ``computed`` (by a task, now stored), ``stored`` (already in the store: not
+    recomputed) or ``failed`` (``error`` says why; nothing stored).  ``seconds`` is the time the
+    task spent on the worker (0 for stored tables); ``worker`` its address.  ``period`` and
+    ``preperiod`` are set when a period was proved (``until_periodic``); ``computed_to`` is the
+    number of leading heaps a sequence table computed (the rest follows from the period), None
+    for other tables.  ``extra`` is the table's ``extra`` attribute.
+    """
+    spec: str
+    status: str
+    seconds: float = 0.0
+    worker: str = ""
+    max_value: int | None = None
+    period: int | None = None
+    preperiod: int | None = None
+    computed_to: int | None = None
+    error: str = ""
+    extra: dict = dataclasses.field(default_factory=dict, hash=False, compare=False)
+
+
+def _one_line(e: BaseException) -> str:
+    msg = str(e).strip().splitlines()[0] if str(e).strip() else ""
+    if isinstance(e, GtablesError):
+        return msg or type(e).__name__
+    return f"{type(e).__name__}: {msg}" if msg else type(e).__name__
+
+
+def _row(spec: str, status: str, attrs: dict, seconds: float = 0.0, worker: str = "") -> SweepRow:
+    extra = attrs.get("extra") or {}
+    if isinstance(extra, str):
+        extra = json.loads(extra)
+    max_value = attrs.get("max_value")
+    return SweepRow(spec=spec, status=status, seconds=seconds, worker=worker,
+                    max_value=None if max_value is None else int(max_value),
+                    period=extra.get("period"), preperiod=extra.get("preperiod"),
+                    computed_to=extra.get("computed_to"), extra=dict(extra))
+
+
+def _stored_row(store: Store, spec: str) -> SweepRow:
+    return _row(spec, "stored", store.get(spec).attrs)
+
+
+def _record(store: Store, spec: str, result=None, error: BaseException | None = None,
+            prefix_source: str = "") -> SweepRow:
+    """Turn one finished task into a row, writing its table into the store on success.
+
+    ``result`` is what :func:`_compute_table` returned; ``error`` the exception the task raised
+    or that fetching its result raised (a lost worker, say); then nothing is written.  A table
+    that cannot be written is a failed row too.
+    """
+    if error is not None:
+        return SweepRow(spec=spec, status="failed", error=_one_line(error))
+    if "error" in result:
+        return SweepRow(spec=spec, status="failed", seconds=result["seconds"],
+                        worker=result["worker"], error=result["error"])
+    values, attrs = result["values"], dict(result["attrs"])
+    extra = attrs.get("extra")
+    if isinstance(extra, dict) and extra.get("resumed_from") and prefix_source:
+        # the task only saw an array: say where the client found it
+        attrs["extra"] = dict(extra, resumed_from_source=prefix_source)
+    try:
+        store.write(spec, values, attrs, force=True)
+        if attrs.get("sequence_key"):
+            store.drop_checkpoint(attrs["sequence_key"])
+    except GtablesError as e:
+        return SweepRow(spec=spec, status="failed", seconds=result["seconds"],
+                        worker=result["worker"], error=f"not stored: {_one_line(e)}")
+    attrs["max_value"] = int(values.max()) if values.size else 0
+    return _row(spec, "computed", attrs, seconds=result["seconds"], worker=result["worker"])
+
+
+# -- the task -----------------------------------------------------------------------------------
+
+def _compute_table(spec: str, until_periodic: bool, algorithm: str, prefix) -> dict:
+    """One task, run on a worker: compute the table ``spec`` names and return it (values,
+    attrs, seconds spent, worker address).  Writes nothing; ``prefix`` (known leading values of
+    a sequence table, read by the client) lets it resume.
+
+    A user error (:class:`GtablesError`, e.g. a table too big for the worker's memory) comes
+    back as ``{"error": message}`` rather than as an exception, so that the worker does not log
+    it as a crash; any other exception is a bug and is raised (Dask logs its traceback)."""
+    t0 = time.perf_counter()
+    try:
+        from distributed import get_worker
+        worker = get_worker().address
+    except (ImportError, ValueError):
+        worker = ""
+    out = {"worker": worker}
+    try:
+        g = api.game(spec)
+        if g.sequence is not None:
+            out["values"], out["attrs"] = api.compute_values(
+                spec, until_periodic=until_periodic, algorithm=algorithm, prefix=prefix)
+        else:
+            out["values"], out["attrs"] = api.compute_values(spec)
+    except GtablesError as e:
+        out["error"] = _one_line(e)
+    out["seconds"] = time.perf_counter() - t0
+    return out
+
+
+# -- the sweep ----------------------------------------------------------------------------------
+
+class _Counter:
+    """A one-line counter on stderr: done/total, failed, elapsed."""
+
+    def __init__(self, total: int, enabled: bool):
+        self.total, self.enabled = total, enabled
+        self.t0 = time.perf_counter()
+        self.shown = False
+
+    def update(self, done: int, failed: int) -> None:
+        if not self.enabled:
+            return
+        el = time.perf_counter() - self.t0
+        sys.stderr.write(f"\rsweep: {done}/{self.total} done, {failed} failed, "
+                         f"{int(el) // 60:d}:{el % 60:04.1f} elapsed ")
+        sys.stderr.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+
+
+def _validate(specs, until_periodic: bool):
+    games = {}
+    for s in specs:
+        g = api.game(s)
+        if until_periodic and g.sequence is not None and g.period_bound is None:
+            raise GtablesError(f"{g.spec}: no periodicity theorem is known for this game, so "
+                               f"--until-periodic cannot stop at a proof")
+        games.setdefault(g.spec, g)
+    return games
+
+
+@contextlib.contextmanager
+def _interrupts_ignored():
+    """Ignore SIGINT while the local cluster starts (main thread only; other threads cannot set
+    signal handlers).  Worker processes spawned meanwhile inherit the ignored SIGINT: a terminal's
+    Ctrl-C reaches the whole process group, and it is the client's to handle (stop writing,
+    close the cluster); workers that caught it too would only die with tracebacks of their own.
+    It also keeps a Ctrl-C from leaving a half-started cluster; one pressed during these
+    seconds is lost."""
+    if threading.current_thread() is not threading.main_thread() or \
+            signal.getsignal(signal.SIGINT) is None:
+        yield
+        return
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
+
+
+def _start(scheduler, workers: int, threads_per_worker: int):
+    """A client (and the LocalCluster it drives, or None when the scheduler is given)."""
+    from distributed import Client, LocalCluster
+    if scheduler:
+        from distributed.comm.addressing import parse_address, parse_host_port
+        from distributed.comm.registry import backends
+        try:
+            # checked first: a Client given a malformed address hangs a minute in its cleanup
+            scheme, location = parse_address(scheduler)
+            if scheme not in backends:
+                raise ValueError(f"unknown scheme {scheme!r}")
+            if scheme != "inproc":
+                parse_host_port(location)
+        except ValueError as e:
+            raise GtablesError(f"bad scheduler address {scheduler!r} ({e}); expected "
+                               f"tcp://host:port") from None
+        try:
+            return Client(scheduler, set_as_default=False), None
+        except (OSError, ValueError) as e:
+            raise GtablesError(f"cannot connect to the Dask scheduler at {scheduler}: "
+                               f"{_one_line(e)}") from None
+    # each worker gets its share of the cores for numba's parallel kernels, so that
+    # workers x numba threads does not oversubscribe the machine
+    numba_threads = max(1, (os.cpu_count() or 1) // workers)
+    # no dashboard; the scheduler's small HTTP server (health checks) still starts: on a free
+    # loopback port, not on 8787, which a second cluster would find taken (and warn about)
+    with _interrupts_ignored():
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=threads_per_worker,
+                               processes=True, host="127.0.0.1", dashboard_address=None,
+                               scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
+                               env={"NUMBA_NUM_THREADS": str(numba_threads)})
+        try:
+            client = Client(cluster, set_as_default=False)
+        except BaseException:
+            cluster.close()
+            raise
+    return client, cluster
+
+
+def _collect(client, pending: dict, store: Store, rows: dict, counter: _Counter) -> None:
+    """Write each task's table as it finishes (the client is the only writer).  ``pending``
+    maps a future's key to ``(future, spec, prefix source)``; entries leave it as they are
+    recorded, so what is left after an interrupt is what never finished."""
+    from distributed import as_completed
+    done = failed = 0
+    counter.update(done, failed)
+    for fut in as_completed([f for f, _, _ in pending.values()], loop=client.loop):
+        _, spec, source = pending[fut.key]
+        try:
+            result, error = fut.result(), None
+        except Exception as e:  # the task raised on the worker, or its worker was lost
+            result, error = None, e
+        rows[spec] = _record(store, spec, result, error, prefix_source=source)
+        del pending[fut.key]
+        fut.release()  # the values are stored: let the cluster forget them
+        done += 1
+        failed += rows[spec].status == "failed"
+        counter.update(done, failed)
+
+
+def run_sweep(specs, store, *, scheduler: str | None = None, workers: int = 2,
+              threads_per_worker: int = 1, until_periodic: bool = False, algorithm: str = "auto",
+              progress: bool | None = None, echo=print) -> list[SweepRow]:
+    """Compute every table in ``specs`` on Dask and store it; one :class:`SweepRow` per
+    (canonical, distinct) spec, in the order given.
+
+    Every spec is validated before any cluster starts.  Tables already in ``store`` (a
+    :class:`~gtables.store.Store` or a path) are not recomputed.  The rest run as one task each on
+    a new ``LocalCluster`` of ``workers`` processes, or on the scheduler at ``scheduler``
+    (``tcp://host:port``; its workers need gtables installed).  Sequence tables (octal games)
+    resume from the longest prefix the store holds and take ``until_periodic`` and
+    ``algorithm``; other tables ignore both.  A task that raises gives a ``failed`` row and the
+    others go on.  ``progress``: a counter on stderr (default: when stderr is a terminal).
+    """
+    if algorithm not in ALGORITHMS:
+        raise GtablesError(f"unknown algorithm {algorithm!r} (one of {', '.join(ALGORITHMS)})")
+    if workers < 1 or threads_per_worker < 1:
+        raise GtablesError("--workers and --threads-per-worker must be at least 1")
+    store = store if isinstance(store, Store) else Store(str(store))
+    games = _validate(specs, until_periodic)
+    rows: dict[str, SweepRow] = {}
+    todo = []
+    for spec, g in games.items():
+        if spec in store:
+            rows[spec] = _stored_row(store, spec)
+        else:
+            todo.append(g)
+    if rows:
+        echo(f"{len(rows)} of {len(games)} table(s) already stored in {store.path}: not recomputed")
+    if not todo:
+        return [rows[s] for s in games]
+
+    client, cluster = _start(scheduler, workers, threads_per_worker)
+    where = scheduler if cluster is None else f"a local cluster of {workers} worker process(es)"
+    echo(f"computing {len(todo)} table(s) on {where} (scheduler {client.scheduler.address})")
+    counter = _Counter(len(todo), sys.stderr.isatty() if progress is None else progress)
+    pending = {}
+    try:
+        for g in todo:
+            prefix, source = None, ""
+            if g.sequence is not None:
+                prefix, source = store.prefix(g.sequence_key, g.space.size)
+                if prefix is not None and prefix.nbytes > SCATTER_BYTES:
+                    # a big array goes to the cluster once, not inside the task's message
+                    prefix = client.scatter(prefix, hash=False)
+            seq = g.sequence is not None
+            fut = client.submit(_compute_table, g.spec, until_periodic and seq,
+                                algorithm if seq else "auto", prefix, pure=False)
+            pending[fut.key] = (fut, g.spec, source)
+        _collect(client, pending, store, rows, counter)
+    finally:
+        counter.close()
+        if pending:  # interrupted: do not leave our tasks running on a shared cluster
+            try:
+                client.cancel([f for f, _, _ in pending.values()])
+            except Exception:
+                pass
+        client.close()
+        if cluster is not None:
+            cluster.close()
+    return [rows[s] for s in games]
+
+
+# -- printing -----------------------------------------------------------------------------------
+
+def summary_table(rows, wall_seconds: float | None = None) -> str:
+    """A plain-text table of a sweep's rows and a totals line."""
+    head = ("spec", "status", "seconds", "max", "period/pre", "computed_to")
+    body = []
+    for r in rows:
+        body.append((r.spec, r.status,
+                     "-" if r.status == "stored" or (r.status == "failed" and not r.seconds)
+                     else f"{r.seconds:.3f}",
+                     "-" if r.max_value is None else str(r.max_value),
+                     "-" if r.period is None else f"{r.period}/{r.preperiod}",
+                     "-" if r.computed_to is None else f"{r.computed_to:,}"))
+    widths = [max([len(head[i])] + [len(b[i]) for b in body]) for i in range(len(head))]
+    right = (False, False, True, True, True, True)
+
+    def fmt(cells):
+        return "  ".join(c.rjust(w) if r else c.ljust(w)
+                         for c, w, r in zip(cells, widths, right)).rstrip()
+
+    lines = [fmt(head), fmt(tuple("-" * w for w in widths))]
+    for r, b in zip(rows, body):
+        lines.append(fmt(b))
+        if r.error:
+            lines.append(f"    error: {r.error}")
+    n = {s: sum(r.status == s for r in rows) for s in ("computed", "stored", "failed")}
+    total = sum(r.seconds for r in rows)
+    tail = f"; wall {wall_seconds:.1f} s" if wall_seconds is not None else ""
+    lines.append(f"{n['computed']} computed, {n['stored']} stored, {n['failed']} failed; "
+                 f"compute {total:.1f} s in tasks{tail}")
+    return "\n".join(lines)
