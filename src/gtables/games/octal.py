@@ -3,7 +3,12 @@
 Digit ``d_k`` (k >= 1) says what may be left after removing ``k`` tokens from one heap: bit 1 the
 heap may vanish (only if it had exactly k), bit 2 one non-empty heap may remain, bit 4 two non-empty
 heaps may remain.  ``d0`` is 0 or 4 (4: split a heap into two non-empty heaps, removing nothing).
+A ``!`` after a digit with bit 4 requires the two heaps to differ (``4!.0`` = Grundy's game).
 Spec: ``octal:code=0.07,size=1000`` (heaps 0..size); ``play=misere`` for games without splits.
+
+Normal-play tables are *sequence tables* (:mod:`gtables.engine.sequence`): filled by the naive or
+the sparse-space kernel (:mod:`.octal_kernels`), resumable, and able to stop at a period proved by
+the Guy-Smith theorem (:func:`guy_smith_bound`).
 """
 from __future__ import annotations
 
@@ -195,8 +200,10 @@ def _claims(scale):
 
 
 FAMILY = Family(
-    name="octal", summary="octal games d0.d1d2... (take-and-break; seed 001 game C is 0.07)",
-    params=(Param("code", parse_code, help="octal code, e.g. 0.07, 0.77, 4.07 (up to 32 digits)"),
+    name="octal", summary="octal games d0.d1d2... (take-and-break; seed 001 game C is 0.07); "
+    "sequence tables: --until-periodic, --algorithm, resumable",
+    params=(Param("code", parse_code, help="octal code, e.g. 0.07, 0.77, 4.07 (up to 32 digits); a "
+                  "'!' after a split digit: the two heaps must differ (4!.0 = Grundy's game)"),
             Param("size", int_param(0, 1 << 31), help="largest heap size"),
             Param("play", choice_param("normal", "misere"), default="normal",
                   help="normal (Grundy values) or misere (outcomes; games without splits)")),
