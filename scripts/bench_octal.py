@@ -1,0 +1,450 @@
+#!/usr/bin/env python3
+"""Benchmark: gtables' octal-game kernels against plain C versions of the same algorithms.
+
+The C yardstick ../shared/baselines/octal_naive.c (relative to the repository root; not part of
+gtables) is compiled in this run with ``gcc -O3 -march=native`` into a temporary folder and timed in
+the same run as the numba kernel doing the same work, so the ratio numba/C survives a noisy machine.
+If the folder or gcc is missing the script says so and reports numba figures only.  Every table is
+checked against the C program through its checksum sum_{i=0..N} (i+1)*G(i) mod 2^61; a difference
+prints MISMATCH and exits with status 1.
+
+Everything runs single-threaded: the numba octal kernels are serial, and so is the C program.
+Numba times are the kernel alone (``OctalStepper.run``, mask re-choices included, the one-off
+widening of the table uint8 -> uint16 -> uint32 excluded), after a warm-up call at a small N so
+that compilation is not measured; C times are the program's own compute time.
+
+Rows (``N`` = the largest heap: heaps 0..N are computed):
+  1. naive mex, N = 100000: 0.07, 0.77, 0.137 (C naive);
+  2. sparse space, N = 2^22: 0.77, 0.16, 0.56 and 0.165 (C sparse), with the rare-heap count;
+     0.165 runs to 2^20 unless --n is given: its rare heaps are about 1% of all heaps, so its
+     time grows as N^2 (2^22 took 18 minutes in C alone in a trial run here);
+  3. reference points quoted for a public C++ solver on a similar machine (one core):
+     0.354 to 2^25 values with its period proved (46 s), Officers 0.6 to 2^23 values (82 s),
+     Grundy's game 4!.0 to 2^25 values (249 s; no C: the C program has no '!'), and four quick
+     literature regressions proved with until_periodic (0.16, 0.56, 0.127, 0.376; "under a
+     second" each), whose proved (period, pre-period) are checked against the literature.
+
+Usage:
+  python scripts/bench_octal.py               # full run, prints only (about 5-6 minutes here)
+  python scripts/bench_octal.py --quick       # small N everywhere, under a minute
+  python scripts/bench_octal.py --write       # also write results/bench_octal.md and .json
+  python scripts/bench_octal.py --skip-big --codes 0.77,0.16 --n 1000000
+"""
+from __future__ import annotations
+
+import argparse
+import atexit
+import datetime
+import json
+import os
+import pathlib
+import platform
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+BASELINE = ROOT.parent / "shared" / "baselines" / "octal_naive.c"
+M61 = 1 << 61
+
+NAIVE_CODES, NAIVE_N, NAIVE_N_QUICK = "0.07,0.77,0.137", 100_000, 20_000
+SPARSE_CODES, SPARSE_N, SPARSE_N_QUICK = "0.77,0.16,0.56,0.165", 1 << 22, 1 << 18
+# default N per code where 2^22 would take minutes (quadratic: rare heaps are not rare)
+SPARSE_N_CAP = {"0.165": 1 << 20}
+# (code, values, quoted seconds, what the quote covers, C comparison?)
+BIG = [("0.354", 1 << 25, 46.0, "2^25 values, period 1180 proved", True),
+       ("0.6", 1 << 23, 82.0, "2^23 values (Officers)", True),
+       ("4!.0", 1 << 25, 249.0, "2^25 values (Grundy's game)", False)]
+# literature: code -> (period, pre-period); sources in gtables.verify.octal_literature
+LITERATURE = {"0.16": (149459, 105351), "0.56": (144, 326640), "0.127": (4, 46578),
+              "0.376": (4, 2268248), "0.354": (1180, 10061916)}
+REGRESSION_SIZE = (1 << 23) - 1   # enough for every Guy-Smith proof below (0.376 needs ~4.5e6)
+
+
+def log(msg: str) -> None:
+    print(msg, flush=True)
+
+
+# ------------------------------------------------------------------------------------- C side --
+
+def build_c() -> tuple[str | None, str]:
+    """Compile the C yardstick; ``(path or None, a sentence saying what happened)``."""
+    if not BASELINE.parent.is_dir():
+        return None, f"C baseline: the folder {BASELINE.parent} is not here; numba figures only"
+    if not BASELINE.exists():
+        return None, f"C baseline: {BASELINE} not found; numba figures only"
+    if not shutil.which("gcc"):
+        return None, "C baseline: gcc not found on PATH; numba figures only"
+    tmp = tempfile.mkdtemp(prefix="gtables-bench-octal-")
+    atexit.register(shutil.rmtree, tmp, ignore_errors=True)
+    exe = os.path.join(tmp, "octal_naive")
+    r = subprocess.run(["gcc", "-O3", "-march=native", "-o", exe, str(BASELINE)],
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        return None, f"C baseline: gcc failed ({r.stderr.strip()[:200]}); numba figures only"
+    return exe, f"C baseline: {BASELINE} compiled with gcc -O3 -march=native"
+
+
+def gcc_version() -> str | None:
+    if not shutil.which("gcc"):
+        return None
+    r = subprocess.run(["gcc", "--version"], capture_output=True, text=True)
+    return r.stdout.splitlines()[0] if r.returncode == 0 and r.stdout else None
+
+
+def run_c(exe: str, code: str, n: int, algorithm: str) -> dict:
+    out = subprocess.run([exe, code, str(n), algorithm, "--show", "0"], capture_output=True,
+                         text=True, check=True).stdout
+    res = json.loads(out.strip().splitlines()[-1])
+    if not res.get("completed"):
+        raise RuntimeError(f"C {algorithm} {code} N={n} did not complete: {res}")
+    return res
+
+
+# --------------------------------------------------------------------------------- numba side --
+
+def checksum(g: np.ndarray, upto: int | None = None) -> int:
+    """sum_{i=0..upto-1} (i+1)*G(i) mod 2^61, exact: each product (i+1)*G(i) < 2^64 is split into
+    32-bit halves whose sums over a chunk of 2^24 stay below 2^56; Python ints add the chunks."""
+    upto = g.size if upto is None else upto
+    if upto >= 1 << 32:
+        raise ValueError("checksum: N too large for the exact uint64 product")
+    lo_sum = hi_sum = 0
+    step = 1 << 24
+    for s in range(0, upto, step):
+        e = min(upto, s + step)
+        p = np.arange(s + 1, e + 1, dtype=np.uint64) * g[s:e].astype(np.uint64)
+        lo_sum += int(np.sum(p & np.uint64(0xFFFFFFFF), dtype=np.uint64))
+        hi_sum += int(np.sum(p >> np.uint64(32), dtype=np.uint64))
+    return ((hi_sum << 32) + lo_sum) % M61
+
+
+def widen(table: np.ndarray) -> np.ndarray:
+    nxt = {np.dtype(np.uint8): np.uint16, np.dtype(np.uint16): np.uint32}.get(table.dtype)
+    if nxt is None:
+        raise OverflowError("a Grundy value does not fit in uint32")
+    return table.astype(nxt)
+
+
+def run_numba(code: str, n: int, algorithm: str) -> dict:
+    """Heaps 0..n with OctalStepper; times only the run loop (widening excluded)."""
+    from gtables.games.octal import digits, parse_code
+    from gtables.games.octal_kernels import OctalStepper
+
+    stepper = OctalStepper(digits(parse_code(code)), algorithm)
+    table = np.zeros(n + 1, dtype=np.uint8)
+    stepper.prepare(table, 0)
+    lo, kernel_s, widen_s = 0, 0.0, 0.0
+    while True:
+        t0 = time.perf_counter()
+        st = stepper.run(table, lo, n + 1)
+        kernel_s += time.perf_counter() - t0
+        if st < 0:
+            break
+        t0 = time.perf_counter()
+        table = widen(table)
+        widen_s += time.perf_counter() - t0
+        lo = st // 4
+    return {"seconds": kernel_s, "widen_seconds": widen_s, "table": table, "stats": stepper.stats(),
+            "dtype": str(table.dtype), "max_value": int(table.max())}
+
+
+def warm_up() -> None:
+    """Compile/load every kernel signature used below (both algorithms, all three table dtypes,
+    with and without '!') so that no timed call pays for compilation."""
+    from gtables import api
+    from gtables.games.octal import digits
+    from gtables.games.octal_kernels import OctalStepper
+
+    for algorithm in ("naive", "sparse"):
+        for code in ("0.77", "4!.0"):
+            for dt in (np.uint8, np.uint16, np.uint32):
+                st = OctalStepper(digits(code), algorithm)
+                t = np.zeros(3000, dtype=dt)
+                st.prepare(t, 0)
+                st.run(t, 0, t.size)
+    api.compute_values("octal:code=0.127,size=4000", until_periodic=True, progress=False)
+
+
+# ------------------------------------------------------------------------------------- driver --
+
+class Mismatch(Exception):
+    pass
+
+
+def compare_row(exe, code, n, algorithm, warm_n=2000) -> dict:
+    """One measured row: warm-up at a small N, then numba and C on heaps 0..n, checksums compared."""
+    run_numba(code, min(n, warm_n), algorithm)            # warm-up (this code, this algorithm)
+    nb = run_numba(code, n, algorithm)
+    cs = checksum(nb["table"])
+    row = {"code": code, "N": n, "algorithm": algorithm, "numba_seconds": round(nb["seconds"], 4),
+           "numba_values_per_s": (n + 1) / nb["seconds"], "widen_seconds": round(nb["widen_seconds"], 4),
+           "table_dtype": nb["dtype"], "max_value": nb["max_value"], "checksum": cs,
+           "rare_heaps": nb["stats"]["rare_heaps"], "numba_algorithm": nb["stats"]["algorithm"]}
+    c_ok = exe is not None and "!" not in code
+    if c_ok:
+        c = run_c(exe, code, n, algorithm)
+        row.update(c_seconds=c["seconds"], c_values_per_s=(n + 1) / max(c["seconds"], 1e-9),
+                   numba_over_c=round(nb["seconds"] / max(c["seconds"], 1e-9), 3),
+                   c_checksum=c["checksum"], checksum_match=c["checksum"] == cs)
+        if c["checksum"] != cs:
+            raise Mismatch(f"{code} {algorithm} N={n}: numba checksum {cs} != C checksum {c['checksum']}")
+    row["_table"] = nb["table"]
+    return row
+
+
+def fmt_s(x) -> str:
+    return "-" if x is None else (f"{x:.3f}" if x < 100 else f"{x:.1f}")
+
+
+def fmt_rate(x) -> str:
+    return "-" if x is None else f"{x / 1e6:.2f} M"
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--quick", action="store_true",
+                    help="much smaller N everywhere and no 2^25/2^23 rows (under a minute)")
+    ap.add_argument("--skip-big", action="store_true", help="skip the 2^25 / 2^23 reference rows")
+    ap.add_argument("--codes", default=None, help=f"row 2 (sparse) codes, default {SPARSE_CODES}")
+    ap.add_argument("--n", type=int, default=None,
+                    help="row 2 (sparse) largest heap for every code (default 2^22; 0.165: 2^20)")
+    ap.add_argument("--naive-codes", default=NAIVE_CODES, help="row 1 (naive) codes")
+    ap.add_argument("--naive-n", type=int, default=None, help=f"row 1 largest heap (default {NAIVE_N})")
+    ap.add_argument("--rows", default="naive,sparse,refs",
+                    help="which row groups to run (comma list of naive, sparse, refs)")
+    ap.add_argument("--write", action="store_true",
+                    help="write results/bench_octal.md and results/bench_octal.json")
+    ap.add_argument("--out", default=str(ROOT / "results"), help="folder for --write")
+    a = ap.parse_args(argv)
+    if a.quick:
+        a.skip_big = True
+    groups = {g.strip() for g in a.rows.split(",") if g.strip()}
+    naive_n = a.naive_n or (NAIVE_N_QUICK if a.quick else NAIVE_N)
+    sparse_codes = (a.codes or SPARSE_CODES).split(",")
+
+    def sparse_n(code):
+        if a.n is not None:
+            return a.n
+        if a.quick:
+            return SPARSE_N_QUICK
+        return SPARSE_N_CAP.get(code, SPARSE_N)
+
+    import numba
+    from gtables import api
+
+    numba.set_num_threads(1)   # the octal kernels are serial anyway; make it explicit
+    command = shlex.join([os.path.relpath(sys.executable) if sys.executable else "python"] + sys.argv)
+    started = datetime.datetime.now().astimezone()
+    load0 = os.getloadavg()
+    exe, c_note = build_c()
+    log(c_note)
+    log("warming up the numba kernels (compile/load; not timed) ...")
+    t0 = time.perf_counter()
+    warm_up()
+    log(f"  warm-up took {time.perf_counter() - t0:.1f} s")
+
+    out_lines: list[str] = []
+    result = {"command": command, "started": started.isoformat(timespec="seconds"),
+              "c_baseline": c_note, "c_available": exe is not None, "threads": 1,
+              "naive": [], "sparse": [], "reference": [], "regressions": []}
+    failures: list[str] = []
+
+    try:
+        # ---------------------------------------------------------------- row 1: naive mex --
+        if "naive" in groups:
+            for code in a.naive_codes.split(","):
+                log(f"[naive] {code}, heaps 0..{naive_n} ...")
+                r = compare_row(exe, code, naive_n, "naive")
+                r.pop("_table")
+                result["naive"].append(r)
+                log(f"  numba {r['numba_seconds']:.3f} s, C {fmt_s(r.get('c_seconds'))} s, "
+                    f"numba/C {r.get('numba_over_c', '-')}, checksum {'match' if r.get('checksum_match') else '(no C)'}")
+
+        # -------------------------------------------------------------- row 2: sparse space --
+        if "sparse" in groups:
+            for code in sparse_codes:
+                n = sparse_n(code)
+                log(f"[sparse] {code}, heaps 0..{n} ...")
+                r = compare_row(exe, code, n, "sparse")
+                r.pop("_table")
+                r["n_capped"] = a.n is None and not a.quick and n != SPARSE_N
+                result["sparse"].append(r)
+                log(f"  numba {r['numba_seconds']:.3f} s ({r['rare_heaps']} rare heaps), C "
+                    f"{fmt_s(r.get('c_seconds'))} s, numba/C {r.get('numba_over_c', '-')}, "
+                    f"checksum {'match' if r.get('checksum_match') else '(no C)'}")
+
+        # -------------------------------------------------------- row 3: reference points --
+        if "refs" in groups:
+            for code, values, quoted, what, with_c in ([] if a.skip_big else BIG):
+                n = values - 1
+                ref = {"code": code, "values": values, "quoted_seconds": quoted, "quote_covers": what}
+                if code == "0.354":
+                    log(f"[reference] {code}: compute_values(size={n}, until_periodic=True) ...")
+                    vals, attrs = api.compute_values(f"octal:code={code},size={n}",
+                                                     until_periodic=True, progress=False)
+                    ex = attrs["extra"]
+                    ref.update(api_seconds=attrs["compute_seconds"], api_algorithm=ex.get("algorithm"),
+                               period=ex.get("period"), preperiod=ex.get("preperiod"),
+                               computed_to=ex.get("computed_to"), api_checksum=checksum(vals))
+                    lit = LITERATURE[code]
+                    ref["literature_agrees"] = (ex.get("period"), ex.get("preperiod")) == lit
+                    if not ref["literature_agrees"]:
+                        failures.append(f"{code}: proved (period, pre-period) = "
+                                        f"({ex.get('period')}, {ex.get('preperiod')}), literature {lit}")
+                    log(f"  {attrs['compute_seconds']:.1f} s, period {ex.get('period')}, pre-period "
+                        f"{ex.get('preperiod')}, computed to {ex.get('computed_to')}")
+                    del vals
+                log(f"[reference] {code}: numba sparse kernel, heaps 0..{n}"
+                    f"{' and C sparse' if with_c and exe else ''} ...")
+                r = compare_row(exe if with_c else None, code, n, "sparse")
+                table = r.pop("_table")
+                del table
+                ref.update({k: v for k, v in r.items() if k not in ("code", "N")})
+                if "api_checksum" in ref and ref["api_checksum"] != ref["checksum"]:
+                    raise Mismatch(f"{code}: compute_values table (period-filled) checksum "
+                                   f"{ref['api_checksum']} != kernel checksum {ref['checksum']}")
+                result["reference"].append(ref)
+                log(f"  numba {r['numba_seconds']:.1f} s ({r['rare_heaps']} rare heaps), C "
+                    f"{fmt_s(r.get('c_seconds'))} s, numba/C {r.get('numba_over_c', '-')}")
+
+            for code in ("0.16", "0.56", "0.127", "0.376"):
+                log(f"[regression] {code}: compute_values(until_periodic=True) ...")
+                vals, attrs = api.compute_values(f"octal:code={code},size={REGRESSION_SIZE}",
+                                                 until_periodic=True, progress=False)
+                ex = attrs["extra"]
+                lit = LITERATURE[code]
+                got = (ex.get("period"), ex.get("preperiod"))
+                reg = {"code": code, "seconds": attrs["compute_seconds"], "period": got[0],
+                       "preperiod": got[1], "computed_to": ex.get("computed_to"),
+                       "algorithm": ex.get("algorithm"), "rare_heaps": ex.get("rare_heaps"),
+                       "literature_period": lit[0], "literature_preperiod": lit[1],
+                       "agrees": got == lit}
+                if not reg["agrees"]:
+                    failures.append(f"{code}: proved (period, pre-period) = {got}, literature {lit}")
+                result["regressions"].append(reg)
+                log(f"  {reg['seconds']:.2f} s, period {got[0]}, pre-period {got[1]} "
+                    f"({'agrees' if reg['agrees'] else 'DISAGREES'} with the literature)")
+                del vals
+    except Mismatch as e:
+        bar = "!" * 78
+        print(f"\n{bar}\nMISMATCH: {e}\n{bar}", flush=True)
+        return 1
+
+    # ------------------------------------------------------------------------------ report --
+    finished = datetime.datetime.now().astimezone()
+    load1 = os.getloadavg()
+    cpu = "unknown"
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    machine = {"cpu": cpu, "cores": os.cpu_count(), "platform": platform.platform(),
+               "python": platform.python_version(), "numba": numba.__version__,
+               "numpy": np.__version__, "gcc": gcc_version(),
+               "loadavg_start": [round(x, 2) for x in load0], "loadavg_end": [round(x, 2) for x in load1]}
+    result.update(machine=machine, finished=finished.isoformat(timespec="seconds"))
+
+    def say(s=""):
+        print(s)
+        out_lines.append(s)
+
+    print()
+    say("# Octal-game kernels: numba against plain C, same run")
+    say()
+    say(f"- date: {started:%Y-%m-%d %H:%M %Z} (run took {(finished - started).total_seconds() / 60:.1f} min)")
+    say(f"- command: `{command}`")
+    say(f"- machine: {cpu}, {os.cpu_count()} cores; load average at start {load0[0]:.2f}, at end "
+        f"{load1[0]:.2f} (other jobs may share this machine: absolute times are noisy, the "
+        f"same-run numba/C ratios less so)")
+    say(f"- numba {numba.__version__}, numpy {np.__version__}, Python {platform.python_version()}; "
+        f"gcc: {machine['gcc'] or 'absent'}")
+    say(f"- {c_note}")
+    say("- single thread throughout: the numba octal kernels are serial, and so is the C program. "
+        "numba times: OctalStepper.run only, after a warm-up (no compilation), table widening "
+        "uint8 -> uint16 -> uint32 excluded; C times: the program's own compute time. "
+        "N = largest heap (heaps 0..N). checksum = sum (i+1)*G(i) mod 2^61, numba against C.")
+    say()
+    if result["naive"]:
+        say("## 1. Naive mex (every option of every heap)")
+        say()
+        say("| code | N | numba s | numba values/s | C s | C values/s | numba/C | checksum |")
+        say("|---|---|---|---|---|---|---|---|")
+        for r in result["naive"]:
+            say(f"| {r['code']} | {r['N']:,} | {fmt_s(r['numba_seconds'])} | {fmt_rate(r['numba_values_per_s'])} "
+                f"| {fmt_s(r.get('c_seconds'))} | {fmt_rate(r.get('c_values_per_s'))} "
+                f"| {r.get('numba_over_c', '-')} | {'= C' if r.get('checksum_match') else 'no C'} |")
+        say()
+    if result["sparse"]:
+        say("## 2. Sparse space (rare/common values)")
+        say()
+        say("| code | N | numba s | numba values/s | C s | C values/s | numba/C | rare heaps | max G | checksum |")
+        say("|---|---|---|---|---|---|---|---|---|---|")
+        for r in result["sparse"]:
+            say(f"| {r['code']} | {r['N']:,} | {fmt_s(r['numba_seconds'])} | {fmt_rate(r['numba_values_per_s'])} "
+                f"| {fmt_s(r.get('c_seconds'))} | {fmt_rate(r.get('c_values_per_s'))} "
+                f"| {r.get('numba_over_c', '-')} | {r['rare_heaps']:,} | {r['max_value']} "
+                f"| {'= C' if r.get('checksum_match') else 'no C'} |")
+        capped = [r["code"] for r in result["sparse"] if r["n_capped"]]
+        if capped:
+            say()
+            say(f"{', '.join(capped)}: run to a smaller N than 2^22 by default (--n overrides): about "
+                f"1% of its heaps are rare, so the sparse method is quadratic there (2^22 took 18 minutes "
+                f"in C alone in a trial run here, and numba needs as long again).")
+        say()
+    if result["reference"] or result["regressions"]:
+        say("## 3. Reference points (quoted: a public C++ solver on a similar machine, one core)")
+        say()
+    if result["reference"]:
+        say("| game | work | quoted s | ours: numba sparse kernel s | ours: compute_values s "
+            "| proved (period, pre-period) | C sparse s | numba/C | rare heaps | max G |")
+        say("|---|---|---|---|---|---|---|---|---|---|")
+        for r in result["reference"]:
+            api_s = fmt_s(r.get("api_seconds")) if "api_seconds" in r else "-"
+            proved = "-"
+            if "api_seconds" in r:
+                proved = (f"({r['period']}, {r['preperiod']:,}), computed to {r['computed_to']:,}"
+                          f"{'' if r['literature_agrees'] else ' DISAGREES with literature'}")
+            c_s = fmt_s(r.get("c_seconds")) if "c_seconds" in r else ("no '!' in C" if "!" in r["code"] else "-")
+            say(f"| {r['code']} | {r['quote_covers']} | {r['quoted_seconds']:.0f} | {fmt_s(r['numba_seconds'])} "
+                f"| {api_s} | {proved} | {c_s} | {r.get('numba_over_c', '-')} | {r['rare_heaps']:,} "
+                f"| {r['max_value']} |")
+        say()
+        say("compute_values stops computing once the Guy-Smith theorem proves the period (about "
+            "2*n0 + 2p values) and fills the rest from the period; its time includes the period "
+            "watch. The kernel column computes every value; its checksum is compared with C and "
+            "with the period-filled compute_values table.")
+        say()
+    if result["regressions"]:
+        say("Literature regressions (quoted: under a second each), compute_values(until_periodic=True):")
+        say()
+        say("| code | ours s | proved (period, pre-period) | literature | computed to | algorithm | agrees |")
+        say("|---|---|---|---|---|---|---|")
+        for r in result["regressions"]:
+            say(f"| {r['code']} | {fmt_s(r['seconds'])} | ({r['period']}, {r['preperiod']}) "
+                f"| ({r['literature_period']}, {r['literature_preperiod']}) | {r['computed_to']:,} "
+                f"| {r['algorithm']} | {'yes' if r['agrees'] else 'NO'} |")
+        say()
+    if failures:
+        say("**FAILURES:** " + "; ".join(failures))
+        say()
+
+    if a.write:
+        out = pathlib.Path(a.out)
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "bench_octal.md").write_text("\n".join(out_lines) + "\n")
+        (out / "bench_octal.json").write_text(json.dumps(result, indent=1) + "\n")
+        print(f"wrote {out / 'bench_octal.md'} and {out / 'bench_octal.json'}")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
