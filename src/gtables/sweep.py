@@ -136,7 +136,8 @@ def _row(spec: str, status: str, attrs: dict, seconds: float = 0.0, worker: str 
                     computed_to=extra.get("computed_to"), extra=dict(extra))
 
 
-def _stored_row(store: Store, spec: str) -> SweepRow:
+def stored_row(store: Store, spec: str) -> SweepRow:
+    """The row a sweep reports for a table already in the store."""
     return _row(spec, "stored", store.get(spec).attrs)
 
 
@@ -338,7 +339,7 @@ def run_sweep(specs, store, *, scheduler: str | None = None, workers: int = 2,
     todo = []
     for spec, g in games.items():
         if spec in store:
-            rows[spec] = _stored_row(store, spec)
+            rows[spec] = stored_row(store, spec)
         else:
             todo.append(g)
     if rows:

@@ -50,8 +50,8 @@ def second_pass(rows, big_size: int = DEFAULT_BIG_SIZE) -> list[str]:
             continue
         rare = x.get("rare_heaps")
         if x.get("algorithm") == "sparse" and rare is not None and rare <= RARE_FRACTION * r.computed_to:
-            out.append(f"octal:code={_code(r.spec)},size={big_size}")
-    return out
+            out.append((rare, f"octal:code={_code(r.spec)},size={big_size}"))
+    return [spec for _, spec in sorted(out)]      # the cheapest (fewest rare heaps) first
 
 
 def run_catalogue(store, *, size: int = DEFAULT_SIZE, big_size: int = DEFAULT_BIG_SIZE,
@@ -82,8 +82,23 @@ def best_rows(rows) -> dict:
     return best
 
 
+def stored_rows(store) -> list:
+    """Rows for every catalogue table the store holds, whatever its size (earlier or larger
+    runs count too: the report shows each game's most informative table)."""
+    from ..sweep import stored_row
+    codes = set(catalogue_codes())
+    out = []
+    for a in store.list():
+        spec = a.get("spec", "")
+        if spec.startswith("octal:code=") and _code(spec) in codes and "play=" not in spec:
+            out.append(stored_row(store, spec))
+    return out
+
+
 def write_report(rows, store, out: str) -> list[str]:
-    """Write ``out/octal_catalogue.md`` and ``.json`` from the sweeps' rows; return the paths."""
+    """Write ``out/octal_catalogue.md`` and ``.json`` from the sweeps' rows and the catalogue
+    tables already in the store; return the paths."""
+    rows = list(rows) + stored_rows(store)
     best = best_rows(rows)
     failed = [r for r in rows if r.status == "failed"]
     entries, disagreements = [], []
@@ -113,15 +128,16 @@ def write_report(rows, store, out: str) -> list[str]:
     os.makedirs(out, exist_ok=True)
     md_path = os.path.join(out, "octal_catalogue.md")
     js_path = os.path.join(out, "octal_catalogue.json")
-    sizes = sorted({int(r.spec.split("size=")[1]) for r in rows})
+    sizes = sorted({int(r.spec.split("size=")[1]) + 1 for r in best.values()})
     now = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
     lines = [
         "# Octal games 0.d1, 0.d1d2, 0.d1d2d3: the catalogue",
         "",
         f"Written by `gtables sweep --catalogue octal3` on {now}; tables in `{store.path}`.",
-        f"Sizes: {', '.join(f'{s:,}' for s in sizes)} (first pass: all {len(catalogue_codes())} "
-        f"codes; second pass: open games whose rare heaps are at most {RARE_FRACTION:.0%} of the "
-        f"heaps). A period is **proved** when the Guy-Smith theorem applies: G(n+p) = G(n) for "
+        f"Table sizes (heaps 0..N-1) behind the results: {', '.join(f'{s:,}' for s in sizes)} "
+        f"(first pass: all {len(catalogue_codes())} codes; second pass: open games whose rare "
+        f"heaps are at most {RARE_FRACTION:.0%} of the heaps; each game is shown with its most "
+        f"informative stored table). A period is **proved** when the Guy-Smith theorem applies: G(n+p) = G(n) for "
         f"n0 <= n < 2*n0 + p + t (t = last digit index), checked on the computed values; the run "
         f"stops there. \"open at N\" = no period proved with heaps 0..N-1.",
         "",
