@@ -70,14 +70,17 @@ def run_catalogue(store, *, size: int = DEFAULT_SIZE, big_size: int = DEFAULT_BI
 
 
 def best_rows(rows) -> dict:
-    """Per code, the most informative row: a proof, else the longest computation."""
+    """Per code, the most informative row: a proof (the one that needed the fewest values),
+    else the longest computation."""
+    def key(r):
+        n = r.computed_to or 0
+        return (1, -n) if r.period is not None else (0, n)
     best = {}
     for r in rows:
         if r.status == "failed":
             continue
         c = _code(r.spec)
-        key = (r.period is not None, r.computed_to or 0)
-        if c not in best or key > (best[c].period is not None, best[c].computed_to or 0):
+        if c not in best or key(r) > key(best[c]):
             best[c] = r
     return best
 
@@ -153,12 +156,20 @@ def write_report(rows, store, out: str) -> list[str]:
     else:
         lines.append("None: every code with a literature entry agrees (period, pre-period and "
                      "largest value where the source gives them; open games still open).")
+    short = [e for e in entries if e.get("literature") and e["literature"]["status"] == "solved"
+             and not e["proved"] and not e["disagreements"]]
+    if short:
+        lines += ["", "Literature periods beyond this run's bound (not a disagreement: too few values "
+                  "to prove them here; `gtables compute ... --until-periodic` with a larger size does):"]
+        lines += [f"- `{e['code']}`: period {e['literature']['period']} from "
+                  f"{e['literature']['preperiod']}; open here at {e['computed_to']:,} values "
+                  f"({e['rare_heaps']} rare heaps, so no second pass)" for e in short]
     lines += ["", "Literature = the figures collected in `docs/claims/octal_literature.md` "
               "(OEIS, tczajka/octal-games re-checking Flammenkamp's tables, Winning Ways via those); "
               "codes without an entry there are listed with \"-\" (most are equivalent to a listed "
               "code under the lookup tables of those sources, which are not encoded here).", "",
               "## Every game", "",
-              "| code | result | period | pre-period | largest value | heaps computed | method | literature |",
+              "| code | result | period | pre-period | largest value | values known | method | literature |",
               "|---|---|---|---|---|---|---|---|"]
     for e in entries:
         if "proved" not in e:
