@@ -158,7 +158,7 @@ def fill(game: Game, *, progress: bool | None = None, chunk: int = 1 << 12,
                 if st == K.DONE:
                     break
                 if st % 4 == K.ST_OVERFLOW:
-                    table = _widen(table)
+                    table = widen(table)
                     continue  # tiers are cheap to redo from the start; rare in practice
                 raise GtablesError(_explain(game, st))
         else:
@@ -177,7 +177,7 @@ def fill(game: Game, *, progress: bool | None = None, chunk: int = 1 << 12,
                     continue
                 pos, code = divmod(st, 4)
                 if code == K.ST_OVERFLOW:
-                    table = _widen(table)
+                    table = widen(table)
                     lo = pos
                     continue
                 raise GtablesError(_explain(game, st))
@@ -200,7 +200,7 @@ def _serial(game, K, table, lo, hi, buf, seen, bar):
     raise ValueError(game.kind)
 
 
-def _widen(table: np.ndarray) -> np.ndarray:
+def widen(table: np.ndarray) -> np.ndarray:
     i = GRUNDY_DTYPES.index(table.dtype.type)
     if i + 1 >= len(GRUNDY_DTYPES):
         raise GtablesError("a Grundy value exceeds 2^32-1")

@@ -23,7 +23,7 @@ import time
 import numpy as np
 
 from ..errors import GtablesError
-from .compute import CHUNK_SECONDS, Progress, _widen, check_memory
+from .compute import CHUNK_SECONDS, Progress, widen, check_memory
 from .game import Game
 
 CHECKPOINT_SECONDS = 30.0
@@ -89,7 +89,7 @@ def fill_sequence(game: Game, *, prefix: np.ndarray | None = None, until_periodi
             c0 = time.perf_counter()
             st = stepper.run(table, n, hi)
             if st >= 0:                        # a value outgrew the dtype: widen, go on
-                table = _widen(table)
+                table = widen(table)
                 n = st // 4
                 continue
             dt = time.perf_counter() - c0

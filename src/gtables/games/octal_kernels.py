@@ -270,12 +270,12 @@ class OctalStepper:
         self.whole, self.take, self.split, self.unequal = move_arrays(ds)
         same = bool(np.all((self.split - self.split[0]) % 2 == 0)) if self.split.size else False
         self.allow_pb = same
+        self.auto = algorithm == "auto"   # only auto may leave the sparse method
         if algorithm == "auto" or not self.split.size:
             # without splits both methods are the same linear recurrence
             algorithm = "sparse" if self.split.size else "naive"
         self.algorithm = algorithm
         self.switched_at = None      # auto: heap where the sparse method gave way to naive
-        self.auto = algorithm == "sparse"
         self.state = np.zeros(5, dtype=np.int64)
         self.state[S_Q0] = int(self.split[0]) if self.split.size else 0
         self.state[S_BITS] = 1
