@@ -1,10 +1,11 @@
 #!/usr/bin/env python
 """Benchmark: the chip-sliding rule-A Grundy table over every subset of n squares (seed 000), numba
-against the C baseline /work/shared/baselines/chips_bitmask.c compiled here with
+against the C baseline ../shared/baselines/chips_bitmask.c (relative to the repository root, used
+when that folder exists; not part of gtables) compiled here with
 ``gcc -O3 -march=native`` and timed in the same run (the ratio survives a noisy machine); then the
 fixed-k space at n = 64, k = 6.
 
-    /work/venv/bin/python scripts/bench_chips.py [--n 24 26] [--repeat 3] [--out results]
+    python scripts/bench_chips.py [--n 24 26] [--repeat 3] [--out results]
 
 Reports positions per second for: the generic engine path (move generator through a function
 pointer), the specialised serial worker (one thread), the specialised parallel kernel (all threads),

@@ -2,7 +2,7 @@
 (the numba kernels through the engine), against the pure-Python reference recursion on a size it
 can reach, in the same run; and the row method (one long row a w b).  Run:
 
-    /work/venv/bin/python scripts/bench_endnim.py
+    python scripts/bench_endnim.py
 """
 from __future__ import annotations
 

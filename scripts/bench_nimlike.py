@@ -1,7 +1,7 @@
 """Positions per second of the no-repeat (Cond(3)) Nim-like tables: the numba kernel against the
 pure-Python reference (``gtables.games.nimlike.reference``, memoised recursion), in one run.
 
-    /work/venv/bin/python scripts/bench_nimlike.py [--quick]
+    python scripts/bench_nimlike.py [--quick]
 
 The reference runs at a size it can reach in a few seconds; the kernel runs at that size and at a
 larger one.  Compile time is excluded (one warm-up fill first).

@@ -4,7 +4,7 @@
 specialised parallel kernel of ``gtables.games.chips`` (identical to the generic engine path, see
 tests/test_chips.py) and kept in memory (about 1 GiB each; not written to the store).
 
-    /work/venv/bin/python scripts/run_chips_large.py [--scale large] [--out results]
+    python scripts/run_chips_large.py [--scale large] [--out results]
 
 Writes results/chips_large.md and results/chips_large.json.
 """

@@ -4,7 +4,7 @@ modes; thresholds and phase diagrams for every w of length <= 5 with stacks <= 7
 b = 131072), written to results/endnim_large.md and .json, and the row periodicity table to
 results/endnim_rows.md.  Tables are computed in memory (not stored).  Run:
 
-    /work/venv/bin/python scripts/run_endnim_large.py [--scale large|default|small]
+    python scripts/run_endnim_large.py [--scale large|default|small]
 """
 from __future__ import annotations
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -16,7 +17,7 @@ from gtables.engine.spaces import CombinationSpace, SubsetSpace
 from gtables.errors import GtablesError
 from gtables.games import chips
 
-GTABLES = "/work/venv/bin/gtables"
+GTABLES = [sys.executable, "-m", "gtables.cli"]  # the installed package, on any machine
 RULES = "ABCD"
 
 
@@ -123,7 +124,7 @@ def _env(tmp_path):
     (["chips:rule=E,n=10", "4,6"], "not one of"),
 ])
 def test_cli_errors(args, msg, tmp_path):
-    r = subprocess.run([GTABLES, "query", *args], capture_output=True, text=True,
+    r = subprocess.run([*GTABLES, "query", *args], capture_output=True, text=True,
                        env=_env(tmp_path))
     assert r.returncode == 2
     lines = r.stderr.strip().splitlines()
@@ -131,7 +132,7 @@ def test_cli_errors(args, msg, tmp_path):
 
 
 def test_cli_query_example(tmp_path):
-    r = subprocess.run([GTABLES, "query", "chips:rule=A,n=20", "4,6,8"], capture_output=True,
+    r = subprocess.run([*GTABLES, "query", "chips:rule=A,n=20", "4,6,8"], capture_output=True,
                        text=True, env=_env(tmp_path))
     assert r.returncode == 0 and "outcome P" in r.stdout
 

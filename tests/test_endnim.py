@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -13,7 +14,7 @@ from gtables.engine.spaces import StringSpace
 from gtables.errors import GtablesError
 from gtables.games import endnim as E
 
-GTABLES = "/work/venv/bin/gtables"
+GTABLES = [sys.executable, "-m", "gtables.cli"]  # the installed package, on any machine
 MODES = ("impartial", "partizan")
 
 
@@ -111,7 +112,7 @@ def test_seed_examples():
 # -- the CLI -----------------------------------------------------------------------------------
 def _run(*args, store):
     env = dict(os.environ, GTABLES_STORE=str(store))
-    return subprocess.run([GTABLES, *args], capture_output=True, text=True, env=env, timeout=300)
+    return subprocess.run([*GTABLES, *args], capture_output=True, text=True, env=env, timeout=300)
 
 
 def test_cli_query_and_bad_input(tmp_path):
