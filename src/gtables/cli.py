@@ -24,6 +24,22 @@ store: results/tables.h5, or $GTABLES_STORE, or --store PATH.
 """
 
 
+QUIET_HELP = ("no progress output on stderr (default: a bar on a terminal, else a plain line "
+              "every 30 s); results and errors still print")
+
+
+def _quiet_arg(p):
+    p.add_argument("-q", "--quiet", action="store_true", help=QUIET_HELP)
+
+
+def _progress(args):
+    """The ``progress`` argument of the API: ``False`` under --quiet, else --progress /
+    --no-progress, else ``None`` (a bar on a terminal, a plain line every 30 s otherwise)."""
+    if args.quiet:
+        return False
+    return getattr(args, "progress", None)
+
+
 def _store_arg(p):
     p.add_argument("--store", metavar="PATH",
                    help="HDF5 store (default: $GTABLES_STORE or results/tables.h5)")
@@ -46,7 +62,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--force", action="store_true", help="recompute and replace a stored table")
     p.add_argument("--no-store", action="store_true", help="compute in memory only (a dry run)")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                   help="show a progress bar (default: on a terminal, for large tables)")
+                   help="--progress forces the one-line progress bar, --no-progress shows "
+                        "none.  Default: the bar when stderr is a terminal; when it is not a "
+                        "terminal (a cluster job, nohup, CI), a plain line with done/total, "
+                        "rate, elapsed time and ETA every 30 s ($GTABLES_LOG_SECONDS)")
+    _quiet_arg(p)
     p.add_argument("--ignore-memory-limit", action="store_true",
                    help="allocate even if the estimate exceeds available memory")
     seq = p.add_argument_group("sequence tables (octal games)")
@@ -99,6 +119,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--scale", choices=("small", "default", "large"), default="default",
                    help="table sizes: small (seconds), default (as reproduce), large (documented runs)")
     p.add_argument("--out", default="results", help="directory for verify.md/json (default results)")
+    _quiet_arg(p)
     _store_arg(p)
 
     p = sub.add_parser("reproduce", help="the main job: every seed table, every claim, the report",
@@ -107,6 +128,7 @@ def build_parser() -> argparse.ArgumentParser:
                                    "and figures under results/figures.")
     p.add_argument("--scale", choices=("small", "default", "large"), default="default")
     p.add_argument("--out", default="results", help="output directory (default results)")
+    _quiet_arg(p)
     _store_arg(p)
 
     # -- sweep (begin) --
@@ -159,7 +181,11 @@ examples:
     p.add_argument("--out", default="results",
                    help="directory for the --catalogue report (default results)")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                   help="a one-line counter on stderr (default: on a terminal)")
+                   help="--progress forces the one-line counter on stderr, --no-progress "
+                        "shows none.  Default: the counter when stderr is a terminal; when it is "
+                        "not a terminal (a cluster job, nohup, CI), a plain line with done/total, "
+                        "failed and elapsed time every 30 s ($GTABLES_LOG_SECONDS)")
+    _quiet_arg(p)
     _store_arg(p)
     # -- sweep (end) --
     return ap
@@ -225,7 +251,7 @@ def cmd_compute(args) -> int:
         if store is not None and not args.force and g.spec in store:
             print(f"{g.spec}: already stored in {store.path} (use --force to recompute)")
             continue
-        t = api.compute(g.spec, store=store, force=args.force, progress=args.progress,
+        t = api.compute(g.spec, store=store, force=args.force, progress=_progress(args),
                         ignore_memory=args.ignore_memory_limit, until_periodic=args.until_periodic,
                         algorithm=args.algorithm, resume=not args.no_resume,
                         checkpoint_seconds=args.checkpoint_seconds)
@@ -372,7 +398,8 @@ def cmd_verify(args) -> int:
             print(f"{c.name:<34} {c.source}")
         return 0
     store = _open_store(args)
-    verdicts, ctx = run_claims(args.names, store=store, scale=args.scale, echo=print)
+    verdicts, ctx = run_claims(args.names, store=store, scale=args.scale,
+                               progress=_progress(args), echo=print)
     md, js = report.write(args.out, "verify", verdicts, ctx.computed, report.run_meta(args.scale),
                           "gtables verify")
     print(f"wrote {md} and {js}")
@@ -383,7 +410,8 @@ def cmd_verify(args) -> int:
 def cmd_reproduce(args) -> int:
     from .reproduce import reproduce
     store = _open_store(args)
-    return reproduce(store=store, scale=args.scale, out=args.out, echo=print)
+    return reproduce(store=store, scale=args.scale, out=args.out, progress=_progress(args),
+                     echo=print)
 
 
 # -- sweep (begin) --
@@ -402,7 +430,7 @@ def cmd_sweep(args) -> int:
     t0 = time.perf_counter()
     opts = dict(scheduler=args.scheduler, workers=args.workers,
                 threads_per_worker=args.threads_per_worker, algorithm=args.algorithm,
-                progress=args.progress, echo=print)
+                progress=_progress(args), echo=print)
     rows = []
     if specs:
         rows = sweep.run_sweep(specs, store, until_periodic=args.until_periodic, **opts)

@@ -45,12 +45,16 @@ def _figures(ctx, outdir: str) -> list[tuple[str, str]]:
     return out
 
 
-def reproduce(store=None, scale: str = "default", out: str = "results", echo=print) -> int:
+def reproduce(store=None, scale: str = "default", out: str = "results", echo=print,
+              progress: bool | None = None) -> int:
+    """Run every claim (computing tables into ``store``), write the report and figures into
+    ``out``; return the exit status.  ``progress`` goes to every table computation (``None``:
+    a bar on a terminal, a plain line every 30 s otherwise; ``False``: nothing)."""
     from .verify import report
     from .verify.runner import run_claims
     t0 = time.perf_counter()
     echo(f"gtables reproduce: scale {scale}, store {store.path if store is not None else '(memory)'}")
-    verdicts, ctx = run_claims(None, store=store, scale=scale, echo=echo)
+    verdicts, ctx = run_claims(None, store=store, scale=scale, progress=progress, echo=echo)
     figures = _figures(ctx, out)
     meta = report.run_meta(scale)
     meta["seconds"] = round(time.perf_counter() - t0, 1)

@@ -29,6 +29,7 @@ import threading
 import time
 
 from . import api
+from .engine.compute import clock_text, log_seconds, stderr_is_terminal
 from .engine.game import split_outside_brackets, split_spec
 from .errors import GtablesError
 from .store import Store
@@ -203,15 +204,41 @@ def _compute_table(spec: str, until_periodic: bool, algorithm: str, prefix) -> d
 # -- the sweep ----------------------------------------------------------------------------------
 
 class _Counter:
-    """A one-line counter on stderr: done/total, failed, elapsed."""
+    """The sweep's progress on stderr: done/total, failed, elapsed.  Same rule as
+    :class:`~gtables.engine.compute.Progress`: ``enabled=None`` gives a one-line counter redrawn
+    with ``\\r`` on a terminal and otherwise a plain line every ``interval`` seconds (30, or
+    ``$GTABLES_LOG_SECONDS``; the first once ``interval`` has passed), written by a daemon thread
+    so that a log shows the sweep is alive while one long task runs; ``True`` forces the
+    counter, ``False`` prints nothing."""
 
-    def __init__(self, total: int, enabled: bool):
-        self.total, self.enabled = total, enabled
+    def __init__(self, total: int, enabled: bool | None = None, *, interval: float | None = None):
+        self.total = total
+        if enabled is None:
+            self.mode = "line" if stderr_is_terminal() else "log"
+        else:
+            self.mode = "line" if enabled else None
+        self.enabled = self.mode is not None
+        self.interval = log_seconds() if interval is None else interval
         self.t0 = time.perf_counter()
+        self.done = self.failed = 0
         self.shown = False
+        self._stop = threading.Event()
+        self._ticker = None
+        if self.mode == "log":
+            self._ticker = threading.Thread(target=self._tick, name="gtables-sweep-log",
+                                            daemon=True)
+            self._ticker.start()
+
+    def _tick(self) -> None:
+        while not self._stop.wait(self.interval):
+            el = time.perf_counter() - self.t0
+            sys.stderr.write(f"gtables: sweep  {self.done}/{self.total} done, {self.failed} "
+                             f"failed  elapsed {clock_text(el)}\n")
+            sys.stderr.flush()
 
     def update(self, done: int, failed: int) -> None:
-        if not self.enabled:
+        self.done, self.failed = done, failed
+        if self.mode != "line":
             return
         el = time.perf_counter() - self.t0
         sys.stderr.write(f"\rsweep: {done}/{self.total} done, {failed} failed, "
@@ -220,6 +247,10 @@ class _Counter:
         self.shown = True
 
     def close(self) -> None:
+        if self._ticker is not None:
+            self._stop.set()
+            self._ticker.join()
+            self._ticker = None
         if self.shown:
             sys.stderr.write("\n")
             sys.stderr.flush()
@@ -327,7 +358,9 @@ def run_sweep(specs, store, *, scheduler: str | None = None, workers: int = 2,
     (``tcp://host:port``; its workers need gtables installed).  Sequence tables (octal games)
     resume from the longest prefix the store holds and take ``until_periodic`` and
     ``algorithm``; other tables ignore both.  A task that raises gives a ``failed`` row and the
-    others go on.  ``progress``: a counter on stderr (default: when stderr is a terminal).
+    others go on.  ``progress``: ``None`` (default) = a one-line counter on stderr when it is a
+    terminal, else a plain line every 30 s (``$GTABLES_LOG_SECONDS``); ``True`` forces the
+    counter, ``False`` prints nothing.
     """
     if algorithm not in ALGORITHMS:
         raise GtablesError(f"unknown algorithm {algorithm!r} (one of {', '.join(ALGORITHMS)})")
@@ -350,7 +383,7 @@ def run_sweep(specs, store, *, scheduler: str | None = None, workers: int = 2,
     client, cluster = _start(scheduler, workers, threads_per_worker)
     where = scheduler if cluster is None else f"a local cluster of {workers} worker process(es)"
     echo(f"computing {len(todo)} table(s) on {where} (scheduler {client.scheduler.address})")
-    counter = _Counter(len(todo), sys.stderr.isatty() if progress is None else progress)
+    counter = _Counter(len(todo), progress)
     pending = {}
     try:
         for g in todo:

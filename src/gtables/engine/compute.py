@@ -56,34 +56,99 @@ def check_memory(game: Game, ignore_memory: bool = False, need: int | None = Non
             f"{human_bytes(have)} is available; use a smaller size, or --ignore-memory-limit")
 
 
-class Progress:
-    """A one-line progress bar on stderr (only when stderr is a terminal, or when forced)."""
+LOG_SECONDS = 30.0  # a plain progress line this often when stderr is not a terminal
 
-    def __init__(self, total: int, label: str, enabled: bool | None = None):
+
+def log_seconds() -> float:
+    """Seconds between two plain progress lines: ``$GTABLES_LOG_SECONDS`` if it is a positive
+    number (tests use 0.1), else :data:`LOG_SECONDS`."""
+    try:
+        v = float(os.environ.get("GTABLES_LOG_SECONDS", ""))
+    except ValueError:
+        return LOG_SECONDS
+    return v if v > 0 else LOG_SECONDS
+
+
+def stderr_is_terminal() -> bool:
+    try:
+        return sys.stderr is not None and sys.stderr.isatty()
+    except (AttributeError, ValueError):   # replaced by an object without isatty, or closed
+        return False
+
+
+def clock_text(seconds: float) -> str:
+    """``H:MM:SS``, as a log reader expects elapsed times and ETAs."""
+    s = int(max(0.0, seconds) + 0.5)
+    return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}"
+
+
+class Progress:
+    """Progress of a long fill on stderr, in one of three modes.
+
+    ``enabled=None`` (the default of :func:`fill`, :func:`~gtables.engine.sequence.fill_sequence`
+    and :func:`gtables.compute`): when stderr is a terminal, a one-line bar redrawn with ``\\r``
+    (after 1.5 s: short runs draw nothing); when it is not (a cluster job, ``nohup``, CI), a plain
+    newline-terminated line every ``interval`` seconds (default :func:`log_seconds`: 30, or
+    ``$GTABLES_LOG_SECONDS``), the first only once ``interval`` has passed, so that a log shows a
+    long job is alive and short runs print nothing::
+
+        gtables: octal:code=0.6,size=8388607  1,234,567/8,388,608 (14.7%)  231,000 pos/s  elapsed 0:05:21  ETA 0:31:02
+
+    ``enabled=True`` forces the bar, ``enabled=False`` prints nothing.  ``start`` = positions
+    already known before this run (a resumed prefix): counts are absolute, the rate and ETA are
+    of this run.  ``update(done)`` takes the absolute count; it is cheap, call it per chunk.
+    """
+
+    def __init__(self, total: int, label: str, enabled: bool | None = None, *, start: int = 0,
+                 interval: float | None = None, clock=time.perf_counter):
         self.total = max(1, total)
         self.label = label
-        self.enabled = sys.stderr.isatty() if enabled is None else enabled
-        self.t0 = time.perf_counter()
-        self.last = 0.0
+        self.start = start
+        if enabled is None:
+            self.mode = "bar" if stderr_is_terminal() else "log"
+        else:
+            self.mode = "bar" if enabled else None
+        self.enabled = self.mode is not None
+        self.interval = log_seconds() if interval is None else interval
+        self.clock = clock
+        self.t0 = clock()
+        self.last = 0.0                            # the bar's last redraw
+        self.next_line = self.t0 + self.interval   # when the log's next line is due
+
+    def _rate_eta(self, done: int, elapsed: float) -> tuple[float, float | None]:
+        rate = (done - self.start) / elapsed if elapsed > 0 else 0.0
+        eta = (self.total - done) / rate if rate > 0 else None
+        return rate, eta
 
     def update(self, done: int) -> None:
-        if not self.enabled:
+        if self.mode is None:
             return
-        now = time.perf_counter()
-        if now - self.t0 < 1.5 or (now - self.last < 0.2 and done < self.total):
+        now = self.clock()
+        el = now - self.t0
+        if self.mode == "log":
+            if now < self.next_line:
+                return
+            self.next_line = now + self.interval
+            rate, eta = self._rate_eta(done, el)
+            sys.stderr.write(f"gtables: {self.label}  {done:,}/{self.total:,} "
+                             f"({100 * done / self.total:.1f}%)  {rate:,.0f} pos/s  "
+                             f"elapsed {clock_text(el)}  "
+                             f"ETA {'?' if eta is None else clock_text(eta)}\n")
+            sys.stderr.flush()
+            return
+        if el < 1.5 or (now - self.last < 0.2 and done < self.total):
             return  # short runs draw nothing
         self.last = now
         frac = done / self.total
-        el = now - self.t0
-        rate = done / el if el > 0 else 0.0
-        eta = (self.total - done) / rate if rate > 0 else 0.0
+        rate, eta = self._rate_eta(done, el)
         bar = "#" * int(30 * frac)
-        sys.stderr.write(f"\r{self.label} [{bar:<30}] {100 * frac:5.1f}% "
-                         f"{rate / 1e6:8.2f} M pos/s  ETA {eta:6.1f}s ")
+        label = self.label if len(self.label) < 40 else self.label[:37] + "..."
+        sys.stderr.write(f"\r{label} [{bar:<30}] {100 * frac:5.1f}% "
+                         f"{rate / 1e6:8.2f} M pos/s  ETA {eta or 0.0:6.1f}s ")
         sys.stderr.flush()
 
     def close(self) -> None:
-        if self.enabled and self.last:
+        if self.mode == "bar" and self.last:
             sys.stderr.write("\n")
             sys.stderr.flush()
 
@@ -137,7 +202,7 @@ def fill(game: Game, *, progress: bool | None = None, chunk: int = 1 << 12,
     buf = np.zeros(nbuf, dtype=np.int64)
     seen = np.zeros(game.max_options + 2, dtype=np.int64)
     params = game.move_params
-    bar = Progress(size, game.spec if len(game.spec) < 40 else game.spec[:37] + "...", enabled=progress)
+    bar = Progress(size, game.spec, enabled=progress)
     bounds = game.space.tier_bounds()
     t0 = time.perf_counter()
     try:

@@ -74,8 +74,7 @@ def fill_sequence(game: Game, *, prefix: np.ndarray | None = None, until_periodi
         table[:start] = prefix[:start]
     stepper = game.sequence(algorithm)
     stepper.prepare(table, start)
-    label = game.spec if len(game.spec) < 40 else game.spec[:37] + "..."
-    bar = Progress(size - start, label, enabled=progress)
+    bar = Progress(size, game.spec, enabled=progress, start=start)
     t0 = last_ckpt = time.perf_counter()
     n, chunk, proved = start, (1 << 6) if watch is not None else (1 << 12), None
     try:
@@ -95,7 +94,7 @@ def fill_sequence(game: Game, *, prefix: np.ndarray | None = None, until_periodi
             dt = time.perf_counter() - c0
             chunk = int(min(max(chunk * CHUNK_SECONDS / max(dt, 1e-6), 1 << 10), 1 << 24))
             n = hi
-            bar.update(n - start)
+            bar.update(n)
             if watch is not None:
                 proved = watch.update(table, n)
             if checkpoint is not None and time.perf_counter() - last_ckpt >= checkpoint_seconds \

@@ -1,0 +1,198 @@
+"""Progress on stderr: a bar on a terminal, a plain line every ~30 s in a log, nothing when quiet.
+
+Under pytest stderr is captured, so it is not a terminal: ``enabled=None`` means the log mode.
+Times come from a fake clock (or a short ``$GTABLES_LOG_SECONDS``); nothing asserts a speed.
+"""
+import time
+
+import pytest
+
+from gtables import cli as gcli
+from gtables import sweep
+from gtables.engine.compute import LOG_SECONDS, Progress, clock_text, log_seconds
+
+
+class Clock:
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self):
+        return self.now
+
+
+def test_clock_text():
+    assert clock_text(0) == "0:00:00"
+    assert clock_text(321) == "0:05:21"
+    assert clock_text(3600 + 31 * 60 + 2) == "1:31:02"
+
+
+def test_log_lines_every_interval_and_not_before(capsys):
+    clock = Clock()
+    p = Progress(8_388_608, "octal:code=0.6,size=8388607", clock=clock)
+    assert p.mode == "log" and p.interval == LOG_SECONDS
+    for t, done in ((1, 1000), (29.9, 100_000)):   # a short run prints nothing
+        clock.now = t
+        p.update(done)
+    assert capsys.readouterr().err == ""
+    clock.now = 30.0
+    p.update(1_234_567)
+    clock.now = 45.0
+    p.update(2_000_000)                              # within the interval: nothing
+    clock.now = 60.0
+    p.update(2_469_134)
+    p.close()
+    err = capsys.readouterr().err
+    assert "\r" not in err and err.endswith("\n")
+    lines = err.splitlines()
+    assert lines == [
+        "gtables: octal:code=0.6,size=8388607  1,234,567/8,388,608 (14.7%)  41,152 pos/s  "
+        "elapsed 0:00:30  ETA 0:02:54",
+        "gtables: octal:code=0.6,size=8388607  2,469,134/8,388,608 (29.4%)  41,152 pos/s  "
+        "elapsed 0:01:00  ETA 0:02:24",
+    ]
+
+
+def test_resumed_run_counts_absolute_positions_and_rates_this_run(capsys):
+    clock = Clock()
+    p = Progress(1000, "g", start=400, interval=10, clock=clock)
+    clock.now = 30.0
+    p.update(700)                   # 300 positions in 30 s: 10 pos/s, 300 left
+    assert capsys.readouterr().err == ("gtables: g  700/1,000 (70.0%)  10 pos/s  "
+                                       "elapsed 0:00:30  ETA 0:00:30\n")
+
+
+def test_interval_from_the_environment(monkeypatch):
+    monkeypatch.setenv("GTABLES_LOG_SECONDS", "0.2")
+    assert log_seconds() == 0.2 and Progress(10, "g").interval == 0.2
+    for bad in ("", "soon", "0", "-3"):
+        monkeypatch.setenv("GTABLES_LOG_SECONDS", bad)
+        assert log_seconds() == LOG_SECONDS
+
+
+def test_disabled_prints_nothing_and_forced_is_the_bar(capsys):
+    clock = Clock()
+    off = Progress(100, "g", enabled=False, interval=1, clock=clock)
+    bar = Progress(100, "g", enabled=True, interval=1, clock=clock)
+    assert off.mode is None and bar.mode == "bar"
+    clock.now = 2.0
+    off.update(50)
+    off.close()
+    assert capsys.readouterr().err == ""
+    bar.update(50)
+    bar.close()
+    err = capsys.readouterr().err
+    assert err.startswith("\rg [###############") and " 50.0% " in err and err.endswith("\n")
+
+
+def _read_until(capsys, pred, seconds=20.0):
+    """stderr captured so far, polled until ``pred`` holds (the deadline is a hang guard)."""
+    err, deadline = "", time.monotonic() + seconds
+    while not pred(err) and time.monotonic() < deadline:
+        time.sleep(0.02)
+        err += capsys.readouterr().err
+    return err
+
+
+def test_sweep_counter_logs_while_a_task_runs(capsys):
+    c = sweep._Counter(3, None, interval=0.05)
+    assert c.mode == "log"
+    c.update(1, 1)
+    err = _read_until(capsys, lambda e: e.count("\n") >= 2)
+    c.close()
+    err += capsys.readouterr().err
+    assert "\r" not in err
+    lines = err.splitlines()
+    assert len(lines) >= 2
+    assert all(line.startswith("gtables: sweep  1/3 done, 1 failed  elapsed 0:00:")
+               for line in lines)
+    assert c._ticker is None
+    time.sleep(0.15)                                 # closed: the thread has stopped writing
+    assert capsys.readouterr().err == ""
+
+
+def test_sweep_counter_quiet_and_forced(capsys):
+    off = sweep._Counter(2, False, interval=0.01)
+    assert off._ticker is None
+    off.update(1, 0)
+    off.close()
+    assert capsys.readouterr().err == ""
+    on = sweep._Counter(2, True)
+    on.update(1, 0)
+    on.close()
+    err = capsys.readouterr().err
+    assert err.startswith("\rsweep: 1/2 done, 0 failed, ") and err.endswith("\n")
+
+
+# -- the command --------------------------------------------------------------------------------
+
+# naive Dawson's Kayles: about a second once compiled, long enough for lines 0.1 s apart
+SPEC = "octal:code=0.07,size=60000"
+
+
+def test_cli_compute_logs_plain_lines_when_stderr_is_not_a_terminal(cli, tmp_path):
+    r = cli("compute", SPEC, "--algorithm", "naive", "--store", str(tmp_path / "t.h5"),
+            env={"GTABLES_LOG_SECONDS": "0.1"})
+    assert r.returncode == 0, r.stderr
+    assert "\r" not in r.stderr
+    lines = r.stderr.splitlines()
+    assert lines, "no progress line"
+    for line in lines:
+        assert line.startswith(f"gtables: {SPEC}  ") and "/60,001 (" in line
+        assert " pos/s  elapsed " in line and "  ETA " in line
+
+
+def test_cli_compute_quiet_prints_no_progress(cli, tmp_path):
+    for flag in ("--quiet", "-q", "--no-progress"):
+        r = cli("compute", SPEC, "--algorithm", "naive", "--store", str(tmp_path / f"{flag}.h5"),
+                flag, env={"GTABLES_LOG_SECONDS": "0.1"})
+        assert r.returncode == 0, r.stderr
+        assert r.stderr == ""
+        assert f"{SPEC}: 60,001 positions" in r.stdout      # results still print
+
+
+@pytest.mark.parametrize("argv, progress", [
+    ([], None), (["-q"], False), (["--quiet"], False),
+])
+def test_cli_verify_and_reproduce_pass_quiet_on(monkeypatch, tmp_path, capsys, argv, progress):
+    from gtables import reproduce
+    from gtables.verify import runner
+    seen = {}
+
+    def run_claims(names=None, **kw):
+        seen["verify"] = kw["progress"]
+        return [], runner.Context()
+
+    def fake_reproduce(**kw):
+        seen["reproduce"] = kw["progress"]
+        return 0
+    monkeypatch.setattr(runner, "run_claims", run_claims)
+    monkeypatch.setattr(reproduce, "reproduce", fake_reproduce)
+    store, out = str(tmp_path / "t.h5"), str(tmp_path / "res")
+    assert gcli.main(["verify", "--store", store, "--out", out, *argv]) == 0
+    assert gcli.main(["reproduce", "--store", store, "--out", out, *argv]) == 0
+    assert seen == {"verify": progress, "reproduce": progress}
+
+
+@pytest.mark.parametrize("argv, progress", [
+    ([], None), (["--progress"], True), (["--no-progress"], False), (["-q"], False),
+    (["--progress", "--quiet"], False),
+])
+def test_cli_sweep_passes_progress_on(monkeypatch, tmp_path, argv, progress):
+    seen = {}
+
+    def run_sweep(specs, store, **kw):
+        seen["progress"] = kw["progress"]
+        return []
+    monkeypatch.setattr(sweep, "run_sweep", run_sweep)
+    assert gcli.main(["sweep", "nim:heaps=2,size=4", "--store", str(tmp_path / "t.h5"),
+                      *argv]) == 0
+    assert seen == {"progress": progress}
+
+
+def test_cli_help_says_what_a_log_gets(cli):
+    for command in ("compute", "sweep", "verify", "reproduce"):
+        r = cli(command, "--help")
+        assert "--quiet" in r.stdout and "no progress output" in r.stdout
+    for command in ("compute", "sweep"):
+        r = cli(command, "--help")
+        assert "not a terminal" in " ".join(r.stdout.split())
