@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import json
+import time
 
 import numpy as np
 
@@ -15,8 +16,8 @@ from . import games
 from ._version import __version__
 from .engine.game import ENCODINGS, GRUNDY, PARTIZAN, Family, Game
 from .engine.kernels import LEFT, OUTCOME_LETTERS, RIGHT
-from .errors import GtablesError
-from .store import Store, StoredTable
+from .errors import GtablesError, warn
+from .store import AlreadyStored, Store, StoredTable, aside_path, checksum, repair_hint
 
 _DEFAULT = object()
 JSON_ATTRS = ("params", "index", "shape", "versions", "extra")
@@ -63,6 +64,7 @@ class Table:
             if isinstance(self.attrs.get(k), str):
                 self.attrs[k] = json.loads(self.attrs[k])
         self.stored = stored
+        self.aside = None     # the side store's path, when the intended store could not take it
 
     # -- description --------------------------------------------------------------------------
     spec = property(lambda self: self.game.spec)
@@ -162,12 +164,14 @@ class Table:
 def _attrs_for(game: Game, values: np.ndarray, seconds: float) -> dict:
     import h5py
     import numba
+
+    from .config import source_hash
     return {
         "family": game.family, "params": game.params, "kind": game.kind,
         "encoding": ENCODINGS[game.kind], "description": game.describe,
         "index_scheme": game.space.scheme, "index": game.space.meta(),
         "shape": list(game.space.shape), "compute_seconds": round(seconds, 6),
-        "versions": {"gtables": __version__, "numba": numba.__version__,
+        "versions": {"gtables": __version__, "source": source_hash(), "numba": numba.__version__,
                      "numpy": np.__version__, "h5py": h5py.__version__},
     }
 
@@ -178,21 +182,29 @@ def compute(spec: str, store=_DEFAULT, *, force: bool = False, progress: bool | 
     """Compute the table a spec names and store it; return it.
 
     If the store already holds it (and not ``force``), the stored table is returned without
-    recomputing.  ``store=None`` computes in memory only.
+    recomputing.  ``force`` recomputes from scratch (no stored prefix is reused) and replaces
+    it.  ``store=None`` computes in memory only.
+
+    The store is checked before the computation starts (writable, a gtables store, not held by
+    another process).  If it cannot take the table when the work is done, the table is not
+    lost: it is written to a side store beside it (``Table.aside`` names it; ``gtables merge``
+    brings it home) and a warning says so.
 
     Sequence tables (octal games) also take: ``until_periodic`` (stop as soon as the family's
     periodicity theorem proves a period; the rest of the table follows from it), ``algorithm``
     (``auto``, ``naive`` or ``sparse``: the same values, different speed), ``resume`` (start
-    from the longest stored prefix: a smaller table of the same game, or an interrupted run's
+    from the longest verified stored prefix: a table of the same game, or an interrupted run's
     checkpoint) and ``checkpoint_seconds`` (how often a long run saves its prefix to the store).
     """
     g = game(spec)
     st = _store(store)
     if st is not None and not force and g.spec in st:
-        s = st.get(g.spec)
-        return Table(g, attrs=s.attrs, stored=s)
+        return load(g.spec, st)
+    if st is not None:
+        st.check_writable()
     if g.sequence is not None:
-        values, attrs = compute_values(g.spec, store=st if resume else None, progress=progress,
+        values, attrs = compute_values(g.spec, store=st if resume and not force else None,
+                                       progress=progress,
                                        ignore_memory=ignore_memory, until_periodic=until_periodic,
                                        algorithm=algorithm, checkpoint_seconds=checkpoint_seconds,
                                        checkpoint_store=st)
@@ -201,23 +213,58 @@ def compute(spec: str, store=_DEFAULT, *, force: bool = False, progress: bool | 
             raise GtablesError(f"{g.spec}: --until-periodic and --algorithm apply to sequence "
                                f"tables (octal games) only")
         values, attrs = compute_values(g.spec, progress=progress, ignore_memory=ignore_memory)
-    if st is not None:
-        st.write(g.spec, values, attrs, force=True)
-        if g.sequence is not None:
+    if st is None:
+        return Table(g, values=values, attrs=attrs)
+    return store_table(st, g, values, attrs, force=force)
+
+
+def store_table(st: Store, g: Game, values: np.ndarray, attrs: dict, force: bool = False,
+                aside: Store | None = None, echo=warn) -> "Table":
+    """Write a computed table into ``st`` and return it.  Never loses it: when ``st`` cannot take
+    it (busy past the lock timeout, read-only, full), it goes to a side store (``aside``, or a
+    new one beside ``st``), ``echo`` says where, and the table's ``aside`` names it.  Another
+    process may have stored the same table meanwhile: if its values agree, that is fine; if
+    they differ, that is an error worth knowing."""
+    try:
+        st.write(g.spec, values, attrs, force=force)
+    except AlreadyStored:
+        other = st.get(g.spec)
+        if other.attrs.get("checksum") != checksum(values):
+            raise GtablesError(f"{g.spec}: another process stored this table meanwhile and its "
+                               f"values differ from the ones just computed; check both with "
+                               f"gtables check, and recompute with --force") from None
+    except GtablesError as e:
+        side = aside or Store(aside_path(st.path))
+        try:
+            side.write(g.spec, values, attrs, force=True)
+        except GtablesError as e2:
+            raise GtablesError(f"{g.spec}: computed, but neither {st.path} ({e}) nor the side "
+                               f"store {side.path} ({e2}) could take it") from None
+        echo(f"{g.spec}: not stored in {st.path} ({e}); kept in {side.path}: bring it home "
+             f"with: gtables merge {side.path} --store {st.path}")
+        t = Table(g, values=values, attrs=side.get(g.spec).attrs, stored=side.get(g.spec))
+        t.aside = side.path
+        return t
+    if g.sequence is not None:
+        try:
             st.drop_checkpoint(g.sequence_key)
-        s = st.get(g.spec)
-        return Table(g, values=values, attrs=s.attrs, stored=s)
-    return Table(g, values=values, attrs=attrs)
+        except GtablesError as e:
+            echo(f"{g.spec}: stored, but its checkpoint could not be dropped ({e})")
+    s = st.get(g.spec)
+    return Table(g, values=values, attrs=s.attrs, stored=s)
 
 
 def compute_values(spec: str, *, store=None, progress: bool | None = False,
                    ignore_memory: bool = False, until_periodic: bool = False,
                    algorithm: str = "auto", checkpoint_seconds: float | None = None,
-                   checkpoint_store=None, prefix: np.ndarray | None = None):
+                   checkpoint_store=None, prefix: np.ndarray | None = None,
+                   prefix_seconds: float = 0.0):
     """Compute a table without writing it: ``(values, attrs)``, attrs ready for
-    :meth:`Store.write`.  ``store`` (optional) is only read, for a prefix to resume from;
-    ``checkpoint_store`` (optional) receives checkpoints of long sequence runs.  Used by
-    :func:`compute` and by sweep workers (which must not write: one writer per store)."""
+    :meth:`Store.write`.  ``store`` (optional) is only read, for a verified prefix to resume
+    from; ``checkpoint_store`` (optional) receives checkpoints of long sequence runs.  Used by
+    :func:`compute` and by sweep workers (which must not write: one writer per store), which
+    pass the ``prefix`` the client read and the compute time it cost (``prefix_seconds``).
+    ``compute_seconds`` in the attributes counts the whole work, resumed segments included."""
     from .engine.compute import fill
     from .engine.sequence import CHECKPOINT_SECONDS, fill_sequence
 
@@ -228,19 +275,37 @@ def compute_values(spec: str, *, store=None, progress: bool | None = False,
     where = "given prefix" if prefix is not None else ""
     st = _store(store) if store is not None else None
     if prefix is None and st is not None:
-        prefix, where = st.prefix(g.sequence_key, g.space.size)
+        found = st.prefix(g.sequence_key, g.space.size)
+        if found is not None:
+            prefix, where, prefix_seconds = found.values, found.source, found.seconds
     ck_store = _store(checkpoint_store) if checkpoint_store is not None else None
     checkpoint = None
     if ck_store is not None:
+        t_start = time.perf_counter()
+        failed = []
+
         def checkpoint(vals):
-            ck_store.write_checkpoint(g.sequence_key, vals)
+            try:
+                ck_store.write_checkpoint(g.sequence_key, vals,
+                                          prefix_seconds + time.perf_counter() - t_start)
+                if failed:
+                    warn(f"{g.spec}: checkpoint saved again ({vals.size:,} values)")
+                    failed.clear()
+            except GtablesError as e:
+                if not failed:
+                    warn(f"{g.spec}: checkpoint not saved ({e}); the run goes on and tries "
+                         f"again at the next checkpoint")
+                failed.append(str(e))
     run = fill_sequence(g, prefix=prefix, until_periodic=until_periodic, algorithm=algorithm,
                         progress=progress, checkpoint=checkpoint, ignore_memory=ignore_memory,
                         checkpoint_seconds=checkpoint_seconds or CHECKPOINT_SECONDS)
-    attrs = _attrs_for(g, run.values, run.seconds)
+    total = run.seconds + (prefix_seconds if run.resumed_from else 0.0)
+    attrs = _attrs_for(g, run.values, total)
     info = run.info()
     if run.resumed_from:
         info["resumed_from_source"] = where
+        info["this_run_seconds"] = round(run.seconds, 6)
+        info["prior_seconds"] = round(prefix_seconds, 6)
     attrs["sequence_key"] = g.sequence_key
     attrs["extra"] = info
     return run.values, attrs
@@ -251,6 +316,10 @@ def load(spec: str, store=_DEFAULT) -> Table:
     g = game(spec)
     st = _store(store) or Store()
     s = st.get(g.spec)
+    if s.length != g.space.size:
+        raise GtablesError(f"table {g.spec} in {st.path} is damaged (it holds {s.length:,} "
+                           f"values, its spec names {g.space.size:,}); repair it with: "
+                           f"{repair_hint(g.spec, st.path)}")
     return Table(g, attrs=s.attrs, stored=s)
 
 

@@ -104,6 +104,32 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("families", help="list the game families and their spec keys")
 
+    p = sub.add_parser("check", help="verify every table and checkpoint in the store",
+                       description="Read every table and checkpoint of the store in full and "
+                                   "check it against its checksums (whole-table SHA-256, "
+                                   "per-chunk digests, attribute checksum). Lists damaged ones "
+                                   "with the command that repairs each; exit status 1 if any.")
+    p.add_argument("--json", action="store_true")
+    _store_arg(p)
+
+    p = sub.add_parser("compact", help="reclaim the space of replaced tables and killed writes",
+                       description="Rewrite the store without the space that replaced tables "
+                                   "(--force), dropped checkpoints and killed writes left "
+                                   "behind. Every table is verified on the way; the new file "
+                                   "replaces the old one atomically, so an interrupted compact "
+                                   "changes nothing. Stops if a table is damaged, unless "
+                                   "--drop-damaged.")
+    p.add_argument("--drop-damaged", action="store_true",
+                   help="leave damaged tables and checkpoints out instead of stopping")
+    _store_arg(p)
+
+    p = sub.add_parser("merge", help="bring the tables of a side store into the store",
+                       description="Copy every verified table of SIDE (a side store that gtables "
+                                   "wrote when the store could not take a finished table) that "
+                                   "the store lacks, then delete SIDE.")
+    p.add_argument("side", help="the side store, e.g. results/tables.aside-20261123-101500-4242.h5")
+    _store_arg(p)
+
     p = sub.add_parser("thresholds", help="End-Nim (seed 002): thresholds L, R, L*, R* of a string w",
                        description="Partizan End-Nim thresholds of w (seed 002, section 3): R(w) is the "
                                    "least y >= 1 with w y in R, R*(w) the least y with w y in R or N; "
@@ -246,6 +272,7 @@ def cmd_compute(args) -> int:
     store = None if args.no_store else _open_store(args)
     if args.checkpoint_seconds <= 0:
         raise GtablesError("--checkpoint-seconds must be positive")
+    status = 0
     for spec in args.spec:
         g = api.game(spec)
         if store is not None and not args.force and g.spec in store:
@@ -257,9 +284,15 @@ def cmd_compute(args) -> int:
                         checkpoint_seconds=args.checkpoint_seconds)
         v = t.values
         where = f"stored in {store.path}" if store is not None else "not stored (--no-store)"
-        print(f"{g.spec}: {v.size:,} positions, {t.kind}, dtype {v.dtype}, max {int(v.max())}, "
-              f"{t.attrs.get('compute_seconds', 0):.3f} s; {where}")
+        if t.aside is not None:
+            where = f"NOT stored in {store.path}: kept in the side store {t.aside}"
+            status = 1
         x = t.attrs.get("extra") or {}
+        secs = f"{t.attrs.get('compute_seconds', 0):.3f} s"
+        if x.get("resumed_from"):
+            secs += f" in all, {x.get('this_run_seconds', 0):.3f} s in this run"
+        print(f"{g.spec}: {v.size:,} positions, {t.kind}, dtype {v.dtype}, max {int(v.max())}, "
+              f"{secs}; {where}")
         if x.get("resumed_from"):
             print(f"  resumed from heap {x['resumed_from']:,} ({x.get('resumed_from_source', '')})")
         if x.get("algorithm") and g.sequence is not None:
@@ -274,7 +307,7 @@ def cmd_compute(args) -> int:
                   f"({x['proof']}){tail}")
         elif args.until_periodic:
             print(f"  no period proved up to heap {v.size - 1:,} (open at size {v.size:,})")
-    return 0
+    return status
 
 
 def _table(args, allow_compute=True):
@@ -363,6 +396,48 @@ def cmd_list(args) -> int:
     return 0
 
 
+def cmd_check(args) -> int:
+    store = _open_store(args)
+    rows = store.check()
+    if args.json:
+        print(json.dumps(rows))
+    else:
+        bad = [r for r in rows if r["damaged"]]
+        print(f"{store.path}: {len(rows) - len(bad)} of {len(rows)} entries sound "
+              f"({sum(r['kind'] == 'table' for r in rows)} tables, "
+              f"{sum(r['kind'] == 'checkpoint' for r in rows)} checkpoints)")
+        for r in bad:
+            print(f"  DAMAGED {r['kind']} {r['spec']}: {r['damaged']}")
+    return 1 if any(r["damaged"] for r in rows) else 0
+
+
+def cmd_compact(args) -> int:
+    from .engine.compute import human_bytes
+    store = _open_store(args)
+    r = store.compact(drop_damaged=args.drop_damaged, echo=print)
+    print(f"{store.path}: {human_bytes(r['before'])} -> {human_bytes(r['after'])}; "
+          f"{r['kept']} entries kept, {r['dropped']} damaged dropped")
+    return 0
+
+
+def cmd_merge(args) -> int:
+    from .store import Store
+    store = _open_store(args)
+    if not os.path.exists(args.side):
+        raise GtablesError(f"no side store at {args.side}")
+    side = Store(args.side)
+    if os.path.abspath(side.path) == os.path.abspath(store.path):
+        raise GtablesError("the side store and the store are the same file")
+    r = store.merge(side, echo=print)
+    os.remove(side.path)
+    for extra in (side.lock_path,):
+        if os.path.exists(extra):
+            os.remove(extra)
+    print(f"{store.path}: {r['copied']} table(s) merged, {r['present']} already there; "
+          f"{side.path} removed")
+    return 0
+
+
 def cmd_families(args) -> int:
     from . import games
     from .engine.game import REQUIRED
@@ -445,11 +520,12 @@ def cmd_sweep(args) -> int:
     if args.catalogue:
         for path in octal_catalogue.write_report(cat_rows, store, args.out):
             print(f"wrote {path}")
-    return 1 if any(r.status == "failed" for r in rows) else 0
+    return 1 if any(r.status in ("failed", "aside") for r in rows) else 0
 # -- sweep (end) --
 
 
 COMMANDS = {"compute": cmd_compute, "query": cmd_query, "show": cmd_show, "list": cmd_list,
+            "check": cmd_check, "compact": cmd_compact, "merge": cmd_merge,
             "families": cmd_families, "thresholds": cmd_thresholds, "verify": cmd_verify, "reproduce": cmd_reproduce,
             "sweep": cmd_sweep}
 

@@ -8,3 +8,9 @@ prints it and exits with status 2.  Anything else is a bug and keeps its traceba
 
 class GtablesError(Exception):
     """A user-facing error: the message is one line that names the problem."""
+
+
+def warn(message: str) -> None:
+    """Tell the user something went wrong that did not stop the work (one line on stderr)."""
+    import sys
+    print(f"gtables: warning: {message}", file=sys.stderr, flush=True)

@@ -143,12 +143,14 @@ def stored_row(store: Store, spec: str) -> SweepRow:
 
 
 def _record(store: Store, spec: str, result=None, error: BaseException | None = None,
-            prefix_source: str = "") -> SweepRow:
+            prefix_source: str = "", aside: list | None = None) -> SweepRow:
     """Turn one finished task into a row, writing its table into the store on success.
 
     ``result`` is what :func:`_compute_table` returned; ``error`` the exception the task raised
-    or that fetching its result raised (a lost worker, say); then nothing is written.  A table
-    that cannot be written is a failed row too.
+    or that fetching its result raised (a lost worker, say); then nothing is written.  A
+    finished table is never dropped: when the store cannot take it (busy past the lock timeout,
+    read-only, full), it goes to a side store (one per sweep, kept in ``aside[0]``) and the row
+    says where (status ``aside``).
     """
     if error is not None:
         return SweepRow(spec=spec, status="failed", error=_one_line(error))
@@ -160,20 +162,28 @@ def _record(store: Store, spec: str, result=None, error: BaseException | None = 
     if isinstance(extra, dict) and extra.get("resumed_from") and prefix_source:
         # the task only saw an array: say where the client found it
         attrs["extra"] = dict(extra, resumed_from_source=prefix_source)
+    aside = [] if aside is None else aside
+    notes = []
     try:
-        store.write(spec, values, attrs, force=True)
-        if attrs.get("sequence_key"):
-            store.drop_checkpoint(attrs["sequence_key"])
+        t = api.store_table(store, api.game(spec), values, attrs, force=True,
+                            aside=aside[0] if aside else None, echo=notes.append)
     except GtablesError as e:
         return SweepRow(spec=spec, status="failed", seconds=result["seconds"],
                         worker=result["worker"], error=f"not stored: {_one_line(e)}")
     attrs["max_value"] = int(values.max()) if values.size else 0
+    if t.aside is not None:
+        if not aside:
+            aside.append(Store(t.aside))
+        row = _row(spec, "aside", attrs, seconds=result["seconds"], worker=result["worker"])
+        return dataclasses.replace(row, error=f"kept in the side store {t.aside} (gtables merge "
+                                              f"{t.aside} --store {store.path})")
     return _row(spec, "computed", attrs, seconds=result["seconds"], worker=result["worker"])
 
 
 # -- the task -----------------------------------------------------------------------------------
 
-def _compute_table(spec: str, until_periodic: bool, algorithm: str, prefix) -> dict:
+def _compute_table(spec: str, until_periodic: bool, algorithm: str, prefix,
+                   prefix_seconds: float = 0.0) -> dict:
     """One task, run on a worker: compute the table ``spec`` names and return it (values,
     attrs, seconds spent, worker address).  Writes nothing; ``prefix`` (known leading values of
     a sequence table, read by the client) lets it resume.
@@ -192,7 +202,8 @@ def _compute_table(spec: str, until_periodic: bool, algorithm: str, prefix) -> d
         g = api.game(spec)
         if g.sequence is not None:
             out["values"], out["attrs"] = api.compute_values(
-                spec, until_periodic=until_periodic, algorithm=algorithm, prefix=prefix)
+                spec, until_periodic=until_periodic, algorithm=algorithm, prefix=prefix,
+                prefix_seconds=prefix_seconds)
         else:
             out["values"], out["attrs"] = api.compute_values(spec)
     except GtablesError as e:
@@ -331,6 +342,7 @@ def _collect(client, pending: dict, store: Store, rows: dict, counter: _Counter)
     recorded, so what is left after an interrupt is what never finished."""
     from distributed import as_completed
     done = failed = 0
+    aside: list = []     # the side store, once the store could not take a table
     counter.update(done, failed)
     for fut in as_completed([f for f, _, _ in pending.values()], loop=client.loop):
         _, spec, source = pending[fut.key]
@@ -338,7 +350,7 @@ def _collect(client, pending: dict, store: Store, rows: dict, counter: _Counter)
             result, error = fut.result(), None
         except Exception as e:  # the task raised on the worker, or its worker was lost
             result, error = None, e
-        rows[spec] = _record(store, spec, result, error, prefix_source=source)
+        rows[spec] = _record(store, spec, result, error, prefix_source=source, aside=aside)
         del pending[fut.key]
         fut.release()  # the values are stored: let the cluster forget them
         done += 1
@@ -368,6 +380,7 @@ def run_sweep(specs, store, *, scheduler: str | None = None, workers: int = 2,
         raise GtablesError("--workers and --threads-per-worker must be at least 1")
     store = store if isinstance(store, Store) else Store(str(store))
     games = _validate(specs, until_periodic)
+    store.check_writable()    # before any cluster starts or any task runs
     rows: dict[str, SweepRow] = {}
     todo = []
     for spec, g in games.items():
@@ -387,15 +400,17 @@ def run_sweep(specs, store, *, scheduler: str | None = None, workers: int = 2,
     pending = {}
     try:
         for g in todo:
-            prefix, source = None, ""
+            prefix, source, seconds = None, "", 0.0
             if g.sequence is not None:
-                prefix, source = store.prefix(g.sequence_key, g.space.size)
+                found = store.prefix(g.sequence_key, g.space.size)
+                if found is not None:
+                    prefix, source, seconds = found.values, found.source, found.seconds
                 if prefix is not None and prefix.nbytes > SCATTER_BYTES:
                     # a big array goes to the cluster once, not inside the task's message
                     prefix = client.scatter(prefix, hash=False)
             seq = g.sequence is not None
             fut = client.submit(_compute_table, g.spec, until_periodic and seq,
-                                algorithm if seq else "auto", prefix, pure=False)
+                                algorithm if seq else "auto", prefix, seconds, pure=False)
             pending[fut.key] = (fut, g.spec, source)
         _collect(client, pending, store, rows, counter)
     finally:
@@ -436,9 +451,10 @@ def summary_table(rows, wall_seconds: float | None = None) -> str:
         lines.append(fmt(b))
         if r.error:
             lines.append(f"    error: {r.error}")
-    n = {s: sum(r.status == s for r in rows) for s in ("computed", "stored", "failed")}
+    n = {s: sum(r.status == s for r in rows) for s in ("computed", "stored", "failed", "aside")}
     total = sum(r.seconds for r in rows)
     tail = f"; wall {wall_seconds:.1f} s" if wall_seconds is not None else ""
-    lines.append(f"{n['computed']} computed, {n['stored']} stored, {n['failed']} failed; "
+    kept = f", {n['aside']} kept in a side store" if n["aside"] else ""
+    lines.append(f"{n['computed']} computed, {n['stored']} stored{kept}, {n['failed']} failed; "
                  f"compute {total:.1f} s in tasks{tail}")
     return "\n".join(lines)
