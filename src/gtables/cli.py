@@ -236,13 +236,13 @@ def main(argv=None) -> int:
     except GtablesError as e:
         return _err(str(e).splitlines()[0] if str(e) else type(e).__name__)
     except KeyboardInterrupt:
-        return _err("interrupted (no incomplete table was stored; a heap-game run resumes from its checkpoint)")
+        return _err(_interrupted(args.command))
     except BrokenPipeError:
         return 0
     except Exception as e:
         # Ctrl-C inside numba's compiler surfaces as another error with the interrupt as context
         if _caused_by_interrupt(e):
-            _err("interrupted (no incomplete table was stored; a heap-game run resumes from its checkpoint)")
+            _err(_interrupted(args.command))
             # interrupted inside numba's compiler: LLVM is left half-way and the interpreter's
             # teardown can crash, so leave at once (nothing is open: tables are written after
             # they are computed)
@@ -250,6 +250,16 @@ def main(argv=None) -> int:
             sys.stderr.flush()
             os._exit(2)
         raise
+
+
+def _interrupted(command: str) -> str:
+    if command == "sweep":
+        return ("interrupted (every table finished before the interrupt is stored; the others "
+                "start again from their stored prefixes when the sweep is run again)")
+    if command in ("compute", "query", "verify", "reproduce"):
+        return ("interrupted (no incomplete table was stored; a heap-game run resumes from its "
+                "last checkpoint)")
+    return "interrupted (the store is unchanged: writes are all or nothing)"
 
 
 def _caused_by_interrupt(e: BaseException) -> bool:
