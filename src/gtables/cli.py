@@ -400,9 +400,17 @@ def cmd_list(args) -> int:
         print(f"no tables in {store.path}")
         return 0
     print(f"{store.path}: {len(rows)} table(s)")
+    damaged = 0
     for r in rows:
-        print(f"  {r['spec']:<44} {r['kind']:<9} {r['length']:>12,} pos  {r['dtype']:<7} "
-              f"max {r['max_value']:<6} {r['compute_seconds']:>9.3f} s  {r['created']}")
+        if r.get("damaged"):
+            damaged += 1
+            print(f"  {r.get('spec', '?'):<44} DAMAGED: {r['damaged']}")
+            continue
+        print(f"  {r['spec']:<44} {r.get('kind', '?'):<9} {r.get('length', 0):>12,} pos  "
+              f"{r.get('dtype', '?'):<7} max {r.get('max_value', '?'):<6} "
+              f"{float(r.get('compute_seconds', 0)):>9.3f} s  {r.get('created', '')}")
+    if damaged:
+        print(f"{damaged} damaged table(s): see gtables check")
     return 0
 
 

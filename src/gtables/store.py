@@ -379,6 +379,10 @@ class Store:
                 f = self._open_native()
                 try:
                     yield f
+                except (OSError, RuntimeError, KeyError) as e:
+                    # damaged HDF5 structures surface as these from h5py
+                    raise GtablesError(f"cannot read the store {self.path}: it is damaged "
+                                       f"({_one_line(e)}); run gtables check") from None
                 finally:
                     f.close()
                 return
@@ -458,8 +462,9 @@ class Store:
                         f.close()
                     j.abort()
                     raise
-            except OSError as e:
-                raise GtablesError(f"cannot {doing}: {e.strerror or _one_line(e)}") from None
+            except (OSError, RuntimeError, KeyError) as e:
+                raise GtablesError(f"cannot {doing}: "
+                                   f"{getattr(e, 'strerror', None) or _one_line(e)}") from None
             finally:
                 raw.close()
 

@@ -385,7 +385,10 @@ def run_sweep(specs, store, *, scheduler: str | None = None, workers: int = 2,
     todo = []
     for spec, g in games.items():
         if spec in store:
-            rows[spec] = stored_row(store, spec)
+            try:
+                rows[spec] = stored_row(store, spec)
+            except GtablesError as e:     # damaged: reported, not silently recomputed
+                rows[spec] = SweepRow(spec=spec, status="failed", error=_one_line(e))
         else:
             todo.append(g)
     if rows:
