@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import re
 import sys
@@ -20,8 +21,33 @@ spec strings name a table:  family:key=value,...
   octal:code=0.07,size=1000        octal game 0.07 = Dawson's Kayles (game C), heaps 0..1000
   stripes:a=1,b=5,c=8,size=1000    POI 2000 Stripes (game D)
 run `gtables families` for every family and its keys.
+integers (in specs, positions, lists and options) are ASCII digits 0-9 with an optional
+  leading '-': no '+', no '_', no other digits; blanks around a spec, a key or a value are
+  ignored, never inside a number; list entries are separated by commas or blanks.
 store: results/tables.h5, or $GTABLES_STORE, or --store PATH.
 """
+
+
+def _int_arg(text: str) -> int:
+    """argparse type: an integer of the gtables syntax (see gtables.engine.syntax)."""
+    from .engine.syntax import parse_int
+    try:
+        return parse_int(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+_DECIMAL = re.compile(r"-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?"
+                      r"|-?(?:nan|inf|infinity)", re.IGNORECASE)
+
+
+def _seconds_arg(text: str) -> float:
+    """argparse type: a decimal number of seconds in ASCII (``30``, ``0.5``, ``1e3``); the
+    command checks that it is finite and positive (so ``nan`` and ``inf`` get that message)."""
+    t = text.strip()
+    if not _DECIMAL.fullmatch(t):
+        raise argparse.ArgumentTypeError(f"{t!r} is not a number of seconds (e.g. 30 or 0.5)")
+    return float(t)
 
 
 QUIET_HELP = ("no progress output on stderr (default: a bar on a terminal, else a plain line "
@@ -79,7 +105,7 @@ def build_parser() -> argparse.ArgumentParser:
     seq.add_argument("--no-resume", action="store_true",
                      help="start from heap 0 even if the store holds a prefix (a smaller table of "
                           "the same game, or the checkpoint of an interrupted run)")
-    seq.add_argument("--checkpoint-seconds", type=float, default=30.0, metavar="S",
+    seq.add_argument("--checkpoint-seconds", type=_seconds_arg, default=30.0, metavar="S",
                      help="save the prefix computed so far into the store every S seconds, so an "
                           "interrupted run resumes there (default 30)")
 
@@ -95,7 +121,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("show", help="print a table (or its first --limit entries)")
     p.add_argument("spec")
     p.add_argument("--format", choices=("text", "csv", "json"), default="text")
-    p.add_argument("--limit", type=int, default=100, help="entries to print (0: all; default 100)")
+    p.add_argument("--limit", type=_int_arg, default=100, metavar="N",
+                   help="entries to print (0: all; default 100)")
     _store_arg(p)
 
     p = sub.add_parser("list", help="list the tables in the store")
@@ -136,6 +163,8 @@ def build_parser() -> argparse.ArgumentParser:
                                    "L(w), L*(w) likewise for x w.  Computed by the row method.")
     p.add_argument("string", help="the string w, e.g. 3,5,5,5")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--ignore-memory-limit", action="store_true",
+                   help="search even if the estimate exceeds available memory")
 
     p = sub.add_parser("verify", help="run verification claims and write results/verify.md",
                        description="Run the named claims (prefixes allowed, e.g. 001.B), or all. "
@@ -187,9 +216,9 @@ examples:
                         "games), each until a period is proved (--until-periodic is implied): all "
                         "to --size, then the open ones whose rare heaps stay rare to --big-size; "
                         "writes octal_catalogue.md/.json into --out")
-    p.add_argument("--size", type=int, default=None, metavar="N",
+    p.add_argument("--size", type=_int_arg, default=None, metavar="N",
                    help="largest heap of the catalogue's first pass (default 65536)")
-    p.add_argument("--big-size", type=int, default=None, metavar="N",
+    p.add_argument("--big-size", type=_int_arg, default=None, metavar="N",
                    help="largest heap of the catalogue's second pass (default 33554431; 0: no "
                         "second pass)")
     p.add_argument("--until-periodic", action="store_true",
@@ -200,9 +229,9 @@ examples:
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="run on a running Dask scheduler, e.g. tcp://host:8786 (its workers need "
                         "gtables installed); default: start a local cluster on 127.0.0.1")
-    p.add_argument("--workers", type=int, default=2, metavar="N",
+    p.add_argument("--workers", type=_int_arg, default=2, metavar="N",
                    help="worker processes of the local cluster (default 2)")
-    p.add_argument("--threads-per-worker", type=int, default=1, metavar="N",
+    p.add_argument("--threads-per-worker", type=_int_arg, default=1, metavar="N",
                    help="tasks each local worker runs at once (default 1)")
     p.add_argument("--out", default="results",
                    help="directory for the --catalogue report (default results)")
@@ -279,15 +308,20 @@ def _open_store(args):
 
 def cmd_compute(args) -> int:
     from . import api
+    from .engine.compute import check_request
     store = None if args.no_store else _open_store(args)
-    if args.checkpoint_seconds <= 0:
-        raise GtablesError("--checkpoint-seconds must be positive")
+    if not (math.isfinite(args.checkpoint_seconds) and args.checkpoint_seconds > 0):
+        raise GtablesError(f"--checkpoint-seconds must be a positive finite number of seconds, "
+                           f"not {args.checkpoint_seconds}")
     status = 0
-    for spec in args.spec:
-        g = api.game(spec)
+    games = [api.game(spec) for spec in args.spec]   # every spec is checked before any work
+    for g in games:
         if store is not None and not args.force and g.spec in store:
             print(f"{g.spec}: already stored in {store.path} (use --force to recompute)")
             continue
+        # refused before the store is written (api.compute prepares it) or anything allocated
+        check_request(g, until_periodic=args.until_periodic, algorithm=args.algorithm,
+                      ignore_memory=args.ignore_memory_limit)
         t = api.compute(g.spec, store=store, force=args.force, progress=_progress(args),
                         ignore_memory=args.ignore_memory_limit, until_periodic=args.until_periodic,
                         algorithm=args.algorithm, resume=not args.no_resume,
@@ -333,6 +367,9 @@ def _table(args, allow_compute=True):
 
 
 def cmd_query(args) -> int:
+    from . import api
+    g = api.game(args.spec)
+    g.space.index(g.space.parse(args.position))  # refused before any table is computed or read
     t = _table(args)
     d = t.describe(args.position)
     if args.moves:
@@ -363,8 +400,14 @@ def cmd_query(args) -> int:
 
 def cmd_show(args) -> int:
     import numpy as np
+    from .engine.compute import require_memory
+    if args.limit < 0:
+        raise GtablesError(f"--limit must be 0 (every entry) or more, not {args.limit}")
     t = _table(args)
-    n = t.space.size if args.limit <= 0 else min(args.limit, t.space.size)
+    n = t.space.size if args.limit == 0 else min(args.limit, t.space.size)
+    # the positions (int64 rows) and their text, before anything prints
+    require_memory(n * (16 * t.space.width + 80), f"showing {n:,} entries of {t.spec}",
+                   advice="use --limit N to show fewer")
     vals = t.stored.read(slice(0, n)) if t._values is None else t.values[:n]
     pos = t.space.unrank(np.arange(n))
     fmt = [t.space.format(p) for p in pos]
@@ -394,6 +437,14 @@ def cmd_list(args) -> int:
     store = _open_store(args)
     rows = store.list()
     if args.json:
+        from .api import JSON_ATTRS
+        for r in rows:   # attributes stored as JSON text are objects in the output
+            for k in JSON_ATTRS:
+                if isinstance(r.get(k), str):
+                    try:
+                        r[k] = json.loads(r[k])
+                    except ValueError:
+                        pass
         print(json.dumps(rows, default=str))
         return 0
     if not rows:
@@ -469,12 +520,12 @@ def cmd_families(args) -> int:
 
 
 def cmd_thresholds(args) -> int:
-    from .engine.spaces import parse_int_list
+    from .engine.syntax import parse_int_list
     from .games import endnim
     w = parse_int_list(args.string, "string")
     if min(w) < 1:
         raise GtablesError(f"stacks must be positive, got {min(w)}")
-    d = endnim.thresholds(w)
+    d = endnim.thresholds(w, ignore_memory=args.ignore_memory_limit)
     if args.json:
         print(json.dumps(d))
     else:

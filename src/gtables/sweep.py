@@ -37,7 +37,7 @@ from .store import Store
 ALGORITHMS = ("auto", "naive", "sparse")
 SCATTER_BYTES = 1 << 20  # prefixes larger than this are scattered to the cluster, not inlined
 MAX_GRID = 100_000  # specs one pattern may expand to: a guard against a mistyped range
-_RANGE = re.compile(r"^(-?\d+)\.\.(-?\d+)(?:\.\.(\d+))?$")
+_RANGE = re.compile(r"^(-?[0-9]+)\.\.(-?[0-9]+)(?:\.\.([0-9]+))?$")   # ASCII digits only
 
 
 # -- grid patterns ------------------------------------------------------------------------------

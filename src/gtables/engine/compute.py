@@ -15,24 +15,94 @@ from .game import GRUNDY, MISERE, OUTCOME, PARTIZAN, Game
 GRUNDY_DTYPES = (np.uint8, np.uint16, np.uint32)
 
 
-def available_memory() -> int:
-    """Bytes of memory available now (MemAvailable), or a generous guess if unknown."""
+MEMORY_FRACTION = 0.9   # refuse a table whose estimate exceeds this share of what is available
+UNLIMITED = 1 << 60      # cgroup v1 writes "no limit" as a number near 2^63
+
+
+def _meminfo_available(path: str = "/proc/meminfo") -> int | None:
     try:
-        with open("/proc/meminfo") as f:
+        with open(path) as f:
             for line in f:
                 if line.startswith("MemAvailable:"):
                     return int(line.split()[1]) * 1024
-    except OSError:
+    except (OSError, ValueError, IndexError):
         pass
-    return 1 << 40
+    return None
+
+
+def _read_int(path: str) -> int | None:
+    """The integer in a cgroup file; None if absent, unreadable or ``max`` (no limit)."""
+    try:
+        with open(path) as f:
+            return int(f.read().strip())
+    except (OSError, ValueError):
+        return None
+
+
+def _stat_value(path: str, key: str) -> int:
+    try:
+        with open(path) as f:
+            for line in f:
+                k, _, v = line.partition(" ")
+                if k == key:
+                    return int(v)
+    except (OSError, ValueError):
+        pass
+    return 0
+
+
+def cgroup_available(proc_cgroup: str = "/proc/self/cgroup",
+                     root: str = "/sys/fs/cgroup") -> int | None:
+    """Bytes this process's memory cgroup still allows, or None if no limit applies (or the
+    files are not readable).  cgroup v2: ``memory.max - memory.current``; v1:
+    ``memory.limit_in_bytes - memory.usage_in_bytes``; in both, inactive page cache (which the
+    kernel reclaims before it kills) counts as free.  The least over the cgroup and its
+    ancestors, since a parent's limit binds its children too."""
+    try:
+        with open(proc_cgroup) as f:
+            lines = f.read().splitlines()
+    except OSError:
+        return None
+    best = None
+    for line in lines:
+        parts = line.split(":", 2)
+        if len(parts) != 3:
+            continue
+        hid, controllers, path = parts
+        if hid == "0" and controllers == "":
+            base, limit_f, usage_f, inactive = root, "memory.max", "memory.current", "inactive_file"
+        elif "memory" in controllers.split(","):
+            base, limit_f, usage_f, inactive = (os.path.join(root, "memory"), "memory.limit_in_bytes",
+                                                "memory.usage_in_bytes", "total_inactive_file")
+        else:
+            continue
+        names = [p for p in path.strip().strip("/").split("/") if p and p != ".."]
+        for i in range(len(names), -1, -1):
+            d = os.path.join(base, *names[:i])
+            limit = _read_int(os.path.join(d, limit_f))
+            if limit is None or limit >= UNLIMITED:
+                continue
+            usage = _read_int(os.path.join(d, usage_f)) or 0
+            usage -= min(usage, _stat_value(os.path.join(d, "memory.stat"), inactive))
+            avail = max(0, limit - usage)
+            best = avail if best is None else min(best, avail)
+    return best
+
+
+def available_memory() -> int:
+    """Bytes of memory available now: the least of ``MemAvailable`` (``/proc/meminfo``) and what
+    the memory cgroup allows (:func:`cgroup_available`; a container's limit is often far below
+    the host's free memory), or a generous guess (1 TiB) if neither is known."""
+    have = [v for v in (_meminfo_available(), cgroup_available()) if v is not None]
+    return min(have) if have else 1 << 40
 
 
 def human_bytes(n: float) -> str:
-    for unit in ("B", "KiB", "MiB", "GiB", "TiB"):
-        if n < 1024 or unit == "TiB":
+    for unit in ("B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"):
+        if n < 1024 or unit == "EiB":
             return f"{n:.1f} {unit}" if unit != "B" else f"{int(n)} B"
         n /= 1024
-    return f"{n:.1f} TiB"
+    return f"{n:.1f} EiB"
 
 
 def initial_dtype(game: Game):
@@ -41,19 +111,84 @@ def initial_dtype(game: Game):
     return np.uint8
 
 
-def estimate_bytes(game: Game) -> int:
-    dt = initial_dtype(game)
-    scratch = (2 * game.max_options + 2) * 8 * 2 * max(1, os.cpu_count() or 1)
-    return game.space.size * np.dtype(dt).itemsize + scratch
+def final_dtype(game: Game) -> np.dtype:
+    """The widest dtype ``game``'s table can end in.  Outcome codes fit in uint8.  A Grundy value
+    is the mex of its options' values, so it is at most the number of options: ``max_options``
+    bounds it (and ``value_bound``, when the family proves a smaller bound)."""
+    if game.kind != GRUNDY:
+        return np.dtype(np.uint8)
+    top = game.max_options if game.value_bound is None else min(game.max_options, game.value_bound)
+    for dt in GRUNDY_DTYPES:
+        if top <= np.iinfo(dt).max:
+            return np.dtype(dt)
+    return np.dtype(GRUNDY_DTYPES[-1])
 
 
-def check_memory(game: Game, ignore_memory: bool = False, need: int | None = None) -> None:
-    need = estimate_bytes(game) if need is None else need
+def table_bytes(size: int, final, start=np.uint8) -> int:
+    """Peak bytes of a table of ``size`` values that starts as ``start`` and may be widened up to
+    ``final``: :func:`widen` copies, so the old and the new array live together for a moment."""
+    dts = [np.dtype(d) for d in GRUNDY_DTYPES]
+    s, f = np.dtype(start), np.dtype(final)
+    peak = size * max(s.itemsize, 1)
+    if s in dts and f in dts:
+        for i in range(dts.index(s), dts.index(f)):
+            peak = max(peak, size * (dts[i].itemsize + dts[i + 1].itemsize))
+    return peak
+
+
+def estimate_bytes(game: Game, *, until_periodic: bool = False, start_dtype=None) -> int:
+    """Peak bytes a fill of ``game`` allocates: the table (widening included, see
+    :func:`table_bytes` and :func:`final_dtype`) and the kernels' scratch buffers (one set per
+    thread on tiered spaces); a family's ``fill`` hook declares its own (``Game.fill_bytes``);
+    sequence tables: :func:`gtables.engine.sequence.sequence_bytes`."""
+    if game.sequence is not None:
+        from .sequence import sequence_bytes
+        return sequence_bytes(game, until_periodic=until_periodic, start_dtype=start_dtype)
+    if game.fill is not None and game.fill_bytes is not None:
+        return int(game.fill_bytes)
+    threads = 1 if game.space.tier_bounds() is None else max(1, os.cpu_count() or 1)
+    scratch = threads * (3 * game.max_options + 4) * 8      # move buffer + mex marks, int64
+    return table_bytes(game.space.size, final_dtype(game), initial_dtype(game)) + scratch
+
+
+OVERRIDE_ADVICE = "use a smaller size, or --ignore-memory-limit"
+
+
+def require_memory(need: int, what: str, ignore_memory: bool = False,
+                   advice: str = OVERRIDE_ADVICE) -> None:
+    """Refuse (one-line :class:`GtablesError`) to go on with something that needs ``need``
+    bytes when that exceeds :data:`MEMORY_FRACTION` of :func:`available_memory`, unless
+    ``ignore_memory``; ``advice`` ends the message (what the user can do instead)."""
+    if ignore_memory:
+        return
     have = available_memory()
-    if need > have * 0.9 and not ignore_memory:
-        raise GtablesError(
-            f"{game.spec} needs about {human_bytes(need)} ({game.space.size:,} positions) but only "
-            f"{human_bytes(have)} is available; use a smaller size, or --ignore-memory-limit")
+    if need > have * MEMORY_FRACTION:
+        raise GtablesError(f"{what} needs about {human_bytes(need)} but only {human_bytes(have)} "
+                           f"is available; {advice}")
+
+
+def check_memory(game: Game, ignore_memory: bool = False, need: int | None = None,
+                 advice: str = OVERRIDE_ADVICE) -> None:
+    """Refuse ``game``'s table before anything is allocated if its estimate (``need``, default
+    :func:`estimate_bytes`) exceeds the memory available, unless ``ignore_memory``."""
+    if ignore_memory:
+        return
+    need = estimate_bytes(game) if need is None else need
+    require_memory(need, f"{game.spec} ({game.space.size:,} positions)", advice=advice)
+
+
+def check_request(game: Game, *, until_periodic: bool = False, algorithm: str = "auto",
+                  ignore_memory: bool = False) -> None:
+    """Refuse, before a store is touched or anything is allocated, a compute request that cannot
+    succeed: sequence-table options on another table, ``until_periodic`` for a game without a
+    periodicity theorem, a table larger than the memory available (:func:`check_memory`)."""
+    if game.sequence is None and (until_periodic or algorithm != "auto"):
+        raise GtablesError(f"{game.spec}: --until-periodic and --algorithm apply to sequence "
+                           f"tables (octal games) only")
+    if until_periodic and game.period_bound is None:
+        raise GtablesError(f"{game.spec}: no periodicity theorem is known for this game, so "
+                           f"--until-periodic cannot stop at a proof")
+    check_memory(game, ignore_memory, need=estimate_bytes(game, until_periodic=until_periodic))
 
 
 LOG_SECONDS = 30.0  # a plain progress line this often when stderr is not a terminal

@@ -16,6 +16,7 @@ import numpy as np
 
 from ..errors import GtablesError
 from .spaces import PositionSpace
+from .syntax import parse_int
 
 REQUIRED = object()
 
@@ -45,12 +46,9 @@ class Param:
 
 
 def int_param(lo: int, hi: int, what: str = "") -> Callable[[str], int]:
-    """A parser for an integer in ``lo..hi``."""
+    """A parser for an integer in ``lo..hi`` (the syntax of :mod:`.syntax`)."""
     def parse(text: str) -> int:
-        try:
-            v = int(text)
-        except ValueError:
-            raise ValueError(f"{text!r} is not an integer") from None
+        v = parse_int(text)
         if v < lo or v > hi:
             raise ValueError(f"{v} is out of range {lo}..{hi}{' ' + what if what else ''}")
         return v
@@ -129,6 +127,9 @@ class Game:
     # optional whole-table fill for families with a faster method than position-by-position
     # (e.g. End-Nim rows by rectangles): fill(game) -> values.  Tested equal to the generic path.
     fill: Any = None
+    # bytes the ``fill`` hook allocates at its peak, when not the generic estimate's (one table
+    # plus scratch): the memory check refuses a table on this figure before anything is allocated
+    fill_bytes: int | None = None
     # optional: a 1-D *sequence* table (see engine.sequence): ``sequence(algorithm)`` makes a
     # stepper; ``sequence_key`` names the game without its size (tables of other sizes are
     # prefixes of this one); ``period_bound(n0, p)`` = values a periodicity theorem needs to prove

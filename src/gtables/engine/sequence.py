@@ -23,10 +23,30 @@ import time
 import numpy as np
 
 from ..errors import GtablesError
-from .compute import CHUNK_SECONDS, Progress, widen, check_memory
+from .compute import CHUNK_SECONDS, Progress, check_memory, final_dtype, table_bytes, widen
 from .game import Game
 
 CHECKPOINT_SECONDS = 30.0
+STEPPER_BYTES = 1 << 24   # a stepper's own arrays (marks, classes), generously
+
+
+def sequence_bytes(game: Game, *, until_periodic: bool = False, start_dtype=None) -> int:
+    """Peak bytes of :func:`fill_sequence`: the table, from ``start_dtype`` (a resumed prefix's;
+    default uint8) widened as far as the game's value bound allows (old and new arrays together
+    while widening, see :func:`~gtables.engine.compute.table_bytes`); with ``until_periodic``,
+    the failure function of a period scan (int32 per value, int64 from 2^31) beside the table at
+    its widest; and the stepper's own arrays.  Not counted: a sparse-space stepper's list of rare
+    heaps, 8 bytes per *rare* heap (``auto`` leaves the sparse method when more than a quarter
+    of the heaps are rare)."""
+    size = game.space.size
+    start = np.dtype(np.uint8 if start_dtype is None else start_dtype)
+    final = final_dtype(game)
+    if final.itemsize < start.itemsize:
+        final = start
+    peak = table_bytes(size, final, start)
+    if until_periodic:
+        peak = max(peak, size * final.itemsize + size * (4 if size < (1 << 31) else 8))
+    return peak + STEPPER_BYTES
 
 
 @dataclasses.dataclass
@@ -63,9 +83,8 @@ def fill_sequence(game: Game, *, prefix: np.ndarray | None = None, until_periodi
                                f"--until-periodic cannot stop at a proof")
         from ..verify.periodicity import PeriodWatch
         watch = PeriodWatch(game.period_bound, game.period_theorem)
-    # the table (1 byte per heap while values fit) plus, for period scans, a 4-byte failure
-    # function over the prefix
-    check_memory(game, ignore_memory, need=game.space.size * (5 if until_periodic else 1) + (1 << 24))
+    check_memory(game, ignore_memory, need=sequence_bytes(
+        game, until_periodic=until_periodic, start_dtype=None if prefix is None else prefix.dtype))
     size = game.space.size
     start = 0 if prefix is None else min(len(prefix), size)
     dtype = np.uint8 if prefix is None else prefix.dtype

@@ -302,14 +302,16 @@ def combinations_all(rule, grundy, n, k, binom, table):
             i += 1
 
 
-def fill_fast(game: Game, threads: int | None = None) -> tuple[np.ndarray, float]:
+def fill_fast(game: Game, threads: int | None = None,
+              ignore_memory: bool = False) -> tuple[np.ndarray, float]:
     """The table of a chips game by the specialised kernels; ``(values, seconds)``.
 
     ``threads=1``: the serial worker (masks in index order, or the colex walk); more threads (default:
     numba's) run independent blocks in parallel (all-subsets space; the fixed-``k`` space is serial).
+    The memory check runs first unless ``ignore_memory``.
     """
     from ..engine.compute import check_memory
-    check_memory(game)
+    check_memory(game, ignore_memory)
     rule = RULES.index(game.params["rule"])
     grundy = game.kind == GRUNDY
     table = np.zeros(game.space.size, dtype=np.uint8)
@@ -367,8 +369,10 @@ def build(v: dict) -> Game:
 
 
 def _fill(game: Game) -> np.ndarray:
-    """Engine hook (``Game.fill``): the specialised kernels, tested equal to the generic path."""
-    return fill_fast(game)[0]
+    """Engine hook (``Game.fill``): the specialised kernels, tested equal to the generic path.
+    The engine has checked memory before calling the hook, honouring ``--ignore-memory-limit``
+    (``compute(..., ignore_memory=True)``), so the hook does not check again."""
+    return fill_fast(game, ignore_memory=True)[0]
 
 
 def options_ref(squares: tuple) -> list[tuple]:

@@ -39,6 +39,7 @@ from ..engine.spaces.strings import format_string, parse_string
 from ..errors import GtablesError
 
 IMPARTIAL, PARTIZAN_MODE = "impartial", "partizan"
+MAX_ROW = 1 << 26      # largest stack of an endnim_row table (its size, and its prefix's stacks)
 MODES = (IMPARTIAL, PARTIZAN_MODE)
 
 
@@ -301,7 +302,32 @@ def outcome(s) -> str:
     return "PNLR"[value(s, PARTIZAN_MODE)]
 
 
-def thresholds(w) -> dict:
+def frame_cells(w, A: int, B: int, mode: str = IMPARTIAL, sim: dict | None = None) -> int:
+    """Cells (int64 each) that ``frame(w, A, B, mode)`` would allocate now: it and the border
+    frames it recurses on, following :func:`frame`'s own rules (a cached frame that is large
+    enough costs nothing; one that is too small is replaced by one covering both sizes).
+    ``sim`` carries the simulated cache across calls (pass the same dict to count a sequence of
+    calls once)."""
+    sim = {} if sim is None else sim
+    w = tuple(int(x) for x in w)
+    key = (w, mode)
+    if key not in sim and key in _frames:
+        sim[key] = (_frames[key].shape[0] - 1, _frames[key].shape[1] - 1)
+    have = sim.get(key)
+    if have is not None and have[0] >= A and have[1] >= B:
+        return 0
+    if have is not None:
+        A, B = max(A, have[0]), max(B, have[1])
+    if A > B:
+        return frame_cells(w[::-1], B, A, mode, sim)
+    cells = 0
+    if w:
+        cells += frame_cells(w[:-1], A, w[-1], mode, sim) + frame_cells(w[1:], w[0], B, mode, sim)
+    sim[key] = (A, B)
+    return cells + (A + 1) * (B + 1)
+
+
+def thresholds(w, ignore_memory: bool = False) -> dict:
     """The partizan thresholds of a non-empty string ``w`` (seed 002, §3):
 
     * ``R(w)``  least y >= 1 with ``w y`` in R;  ``L(w)`` least x >= 1 with ``x w`` in L;
@@ -311,16 +337,28 @@ def thresholds(w) -> dict:
     Searched up to ``sum(w) + 2`` first (the seed: R(w) <= sum(w) + 1), then further; a threshold
     not found by ``64 * (sum(w) + 2)`` is ``None``.
     """
+    from ..engine.compute import require_memory
     w = tuple(int(x) for x in w)
     if not w or min(w) < 1:
         raise GtablesError("thresholds need a non-empty string of positive integers")
     bound = sum(w) + 2
+    sim: dict = {}
+
+    def check(cells: int, n: int) -> None:
+        # frames are int64 and cached: refuse each step of the search before it allocates
+        what = f"thresholds of {format_string(w)}" + (f" (search up to {n:,})" if n else "")
+        require_memory(8 * cells, what, ignore_memory,
+                       advice="use smaller stacks, or --ignore-memory-limit")
+
+    check(frame_cells(w[1:], w[0], 0, PARTIZAN_MODE, sim), 0)
     out = {"string": format_string(w), "outcome": outcome(w)}
     want = {"R": (R,), "Rstar": (R, N), "L": (L,), "Lstar": (L, N)}
     for name, cls in want.items():
         n = bound
         found = None
         while found is None and n <= 64 * bound:
+            check(frame_cells(w[1:], w[0], n, PARTIZAN_MODE, sim) if name.startswith("R")
+                  else frame_cells(w[:-1], n, w[-1], PARTIZAN_MODE, sim), n)
             v = row(w, n, PARTIZAN_MODE) if name.startswith("R") else column(w, n, PARTIZAN_MODE)
             hit = np.flatnonzero(np.isin(v[1:], cls))
             if hit.size:
@@ -419,6 +457,8 @@ def parse_prefix(text: str) -> tuple:
         raise ValueError(f"prefix {text!r}: stacks hold at least 1")
     if len(vals) > 12:
         raise ValueError("prefixes have at most 12 stacks")
+    if max(vals) > MAX_ROW:
+        raise ValueError(f"prefix {text!r}: stacks hold at most {MAX_ROW}")
     return tuple(vals)
 
 
@@ -445,9 +485,13 @@ def build_row(v: dict) -> Game:
                      blk[w[1:]] if w else -1, blk[w[:-1]] if w else -1])
     params = np.array([_mode(v), len(cores)] + [x for r in rows for x in r], dtype=np.int64)
     most = max(max(A, B, *(w or (0,))) for w, A, B in space.cores)
+    top = 2 * most + 2
+    final = 1 if top < 256 else 2 if top < 65536 else 4
     g = Game(spec="", family="endnim_row", params=v, space=space, moves=framed_moves,
              move_params=params, kind=PARTIZAN if v["mode"] == PARTIZAN_MODE else GRUNDY,
-             max_options=2 * most + 2, fill=_fill_row,
+             max_options=top, fill=_fill_row,
+             # _fill_row: the int64 frames (cached), their concatenation, then the final dtype
+             fill_bytes=space.size * (8 + 8 + final),
              describe=f"{v['mode']} End-Nim row {_canon_prefix(p)},b for b = 0..{size}, with the "
                       f"{len(cores)} rectangles of strings it depends on")
     return g
@@ -486,7 +530,7 @@ ROW_FAMILY = Family(
     params=(_mode_param,
             Param("prefix", parse_prefix, help="the string a w, e.g. 1.4 or (1,4)",
                   canon=_canon_prefix),
-            Param("size", int_param(0, 1 << 26), help="largest last stack b")),
+            Param("size", int_param(0, MAX_ROW), help="largest last stack b")),
     build=build_row, example="endnim_row:mode=impartial,prefix=1.4,size=1000",
     position_help="a string a,w,b of the row (or of the strings it depends on), e.g. 1,4,7",
     reference=reference_row, claims=None)

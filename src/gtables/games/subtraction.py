@@ -14,6 +14,7 @@ import numpy as np
 from ..engine.game import GRUNDY, MISERE, Family, Game, Param, choice_param, int_param
 from ..engine.kernels import movegen
 from ..engine.spaces import BoxSpace, HeapSpace
+from ..engine.syntax import parse_int
 
 MAX_SUBTRACT = 1 << 20
 
@@ -26,9 +27,9 @@ def parse_set(text: str) -> tuple[int, ...]:
     out = set()
     for part in t.replace(",", "+").split("+"):
         part = part.strip()
-        m = re.fullmatch(r"(\d+)\s*-\s*(\d+)", part)
+        m = re.fullmatch(r"([0-9]+)\s*-\s*([0-9]+)", part)
         if m:
-            a, b = int(m.group(1)), int(m.group(2))
+            a, b = parse_int(m.group(1)), parse_int(m.group(2))
             if a > b:
                 raise ValueError(f"range {part!r} is empty")
             if b > MAX_SUBTRACT:
@@ -36,9 +37,9 @@ def parse_set(text: str) -> tuple[int, ...]:
             out.update(range(a, b + 1))
             continue
         try:
-            out.add(int(part))
-        except ValueError:
-            raise ValueError(f"{part!r} is not an integer or a range a-b") from None
+            out.add(parse_int(part))
+        except ValueError as e:
+            raise ValueError(f"{e} (amounts are integers or ranges a-b)") from None
     if min(out) < 1:
         raise ValueError(f"amounts must be positive, got {min(out)}")
     if max(out) > MAX_SUBTRACT:

@@ -4,20 +4,70 @@ from __future__ import annotations
 import numpy as np
 
 from ...errors import GtablesError
+from ..syntax import parse_int_list, short  # noqa: F401  (re-exported: positions are integer lists)
+
+INT64_MIN, INT64_MAX = -(1 << 63), (1 << 63) - 1
+MAX_POSITIONS = 1 << 62   # indices are int64, and sums of two indices must not overflow
 
 
-def parse_int_list(text: str, what: str = "position") -> list[int]:
-    """Parse ``"4,6,8"`` (spaces allowed) into ``[4, 6, 8]`` with a one-line error otherwise."""
-    parts = [p.strip() for p in str(text).replace(" ", ",").split(",") if p.strip() != ""]
-    if not parts:
-        raise GtablesError(f"empty {what}: give integers separated by commas, e.g. 4,6,8")
-    out = []
-    for p in parts:
-        try:
-            out.append(int(p))
-        except ValueError:
-            raise GtablesError(f"bad {what} {text!r}: {p!r} is not an integer") from None
-    return out
+def check_size(size: int, what: str) -> int:
+    """``size`` (a Python int) if a table of that many positions can be indexed, else a
+    one-line :class:`GtablesError` (raised before any int64 array of strides or offsets)."""
+    if size >= MAX_POSITIONS:
+        digits = len(str(size))
+        shown = f"{size:,}" if digits <= 24 else f"about 10^{digits - 1}"
+        raise GtablesError(f"{what}: {shown} positions are too many to index (at most 2^62)")
+    return int(size)
+
+
+def clean_entries(positions, space: "PositionSpace", text=None):
+    """``positions`` (one position or a batch: ints, nested lists/tuples, numpy arrays) with every
+    entry checked in Python ints *before* any int64 conversion: an integer (integral floats
+    pass, as ``7.0``) that fits in int64.  Anything else raises :class:`GtablesError` (an entry
+    beyond int64 is off every table: ``space.off_table`` names the table's bounds).  Returns
+    arrays as int64 arrays and sequences as (nested) lists of Python ints; shapes are the
+    caller's business."""
+    if isinstance(positions, np.ndarray):
+        a = positions
+        if a.dtype.kind in "iub":
+            if a.dtype.kind == "u" and a.size and int(a.max()) > INT64_MAX:
+                raise space.off_table(int(a.max()), text)
+            return a.astype(np.int64, copy=False)
+        if a.dtype.kind == "f":
+            bad = ~np.isfinite(a) | (a != np.floor(a))
+            if bad.any():
+                raise GtablesError(f"position entries must be integers, got {a[bad].flat[0]!r}")
+            if a.size and (a.max() >= 2.0 ** 63 or a.min() < -2.0 ** 63):
+                v = a.max() if a.max() >= 2.0 ** 63 else a.min()
+                raise space.off_table(int(v), text)
+            return a.astype(np.int64)
+        if a.dtype.kind == "O":
+            return clean_entries(a.tolist(), space, text)
+        raise GtablesError(f"position entries must be integers, got an array of {a.dtype}")
+    if isinstance(positions, (list, tuple)):
+        return [clean_entries(p, space, text) for p in positions]
+    if isinstance(positions, (bool, np.bool_, int, np.integer)):
+        v = int(positions)
+    elif isinstance(positions, (float, np.floating)) and np.isfinite(positions) \
+            and float(positions).is_integer():
+        v = int(positions)
+    else:
+        what = short(positions) if isinstance(positions, str) else \
+            f"{type(positions).__name__} {short(repr(positions))}"
+        raise GtablesError(f"position entries must be integers, got {what}")
+    if not INT64_MIN <= v <= INT64_MAX:
+        raise space.off_table(v, text)
+    return v
+
+
+def as_int64_array(cleaned, space: "PositionSpace") -> np.ndarray:
+    """``np.asarray(cleaned, int64)`` of :func:`clean_entries` output; a ragged batch is an
+    error naming the width positions have here."""
+    try:
+        return np.asarray(cleaned, dtype=np.int64)
+    except ValueError:
+        raise GtablesError(f"a position here has {space.width} numbers; got a ragged batch "
+                           f"(positions of different lengths)") from None
 
 
 class PositionSpace:
@@ -53,6 +103,21 @@ class PositionSpace:
     def tier_bounds(self):
         return None
 
+    def bounds(self) -> str:
+        """The table's positions in a few words, for messages (``heaps 0..1000``)."""
+        return f"indices 0..{self.size - 1}"
+
+    def off_table(self, value: int, text=None) -> GtablesError:
+        """The error for an entry ``value`` outside the table (``text``: the position typed)."""
+        v = short(str(value))[1:-1]
+        if text is None or str(text).strip() == str(value):
+            return GtablesError(f"position {v} is off the table ({self.bounds()})")
+        return GtablesError(f"position {short(str(text))}: {v} is off the table ({self.bounds()})")
+
+    def int64_row(self, values: list[int], text=None) -> np.ndarray:
+        """A parsed position (Python ints) as an int64 row, bound-checked first."""
+        return np.asarray(clean_entries(list(values), self, text), dtype=np.int64)
+
     # -- conversions -------------------------------------------------------------------------
     def check(self, positions: np.ndarray) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -65,7 +130,7 @@ class PositionSpace:
 
     def rank(self, positions) -> np.ndarray:
         """Indices of positions (validated): accepts one position or an ``(B, width)`` batch."""
-        arr = np.asarray(positions, dtype=np.int64)
+        arr = as_int64_array(clean_entries(positions, self), self)
         if arr.ndim == 1 and self.width > 1 or arr.ndim == 0:
             arr = arr.reshape(1, -1)
         elif arr.ndim == 1:
@@ -76,18 +141,25 @@ class PositionSpace:
         return self.rank_array(arr)
 
     def index(self, position) -> int:
-        return int(self.rank(position)[0])
+        """The index of one position (a batch of several is an error: use ``rank``)."""
+        idx = self.rank(position)
+        if idx.size != 1:
+            raise GtablesError(f"expected one position, got {idx.size} (a batch: use lookup)")
+        return int(idx[0])
 
     def check_index(self, idx) -> np.ndarray:
-        idx = np.asarray(idx, dtype=np.int64)
+        try:
+            idx = np.asarray(idx, dtype=np.int64)
+        except (OverflowError, ValueError, TypeError):
+            raise GtablesError(f"index {short(str(idx))} is not an index of this table "
+                               f"(0..{self.size - 1})") from None
         bad = (idx < 0) | (idx >= self.size)
         if bad.any():
             raise GtablesError(f"index {int(idx[bad][0])} is outside the table (0..{self.size - 1})")
         return idx
 
     def parse(self, text: str) -> np.ndarray:
-        vals = parse_int_list(text)
-        arr = np.asarray(vals, dtype=np.int64)
+        arr = self.int64_row(parse_int_list(text), text)
         if arr.size != self.width:
             raise GtablesError(f"position {text!r} has {arr.size} numbers; this table's positions "
                                f"have {self.width}")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...errors import GtablesError
-from .base import PositionSpace
+from .base import PositionSpace, check_size
 
 
 class BoxSpace(PositionSpace):
@@ -18,7 +18,8 @@ class BoxSpace(PositionSpace):
             raise GtablesError("every coordinate range must be non-empty")
         self.width = len(self.extents)
         self.names = tuple(names) if names else tuple(f"x{i + 1}" for i in range(self.width))
-        self.size = int(np.prod(self.extents, dtype=object))
+        self.size = check_size(int(np.prod(self.extents, dtype=object)),
+                               " x ".join(f"0..{e - 1}" for e in self.extents))
         strides = []
         s = 1
         for e in reversed(self.extents):
@@ -34,6 +35,12 @@ class BoxSpace(PositionSpace):
         return {"scheme": self.scheme, "size": self.size, "extents": list(self.extents),
                 "coordinates": list(self.names),
                 "rank": "sum(x[i] * stride[i]), stride[i] = prod(extents[i+1:])"}
+
+    def bounds(self):
+        if len(set(self.extents)) == 1:
+            each = f"{self.names[0]} " if self.width == 1 else f"{self.width} coordinates, each "
+            return f"{each}0..{self.extents[0] - 1}"
+        return ", ".join(f"{n} 0..{e - 1}" for n, e in zip(self.names, self.extents))
 
     def check(self, positions):
         ext = np.array(self.extents, dtype=np.int64)
@@ -64,6 +71,9 @@ class HeapSpace(BoxSpace):
     def __init__(self, max_heap: int, name: str = "heap"):
         super().__init__([max_heap + 1], names=[name])
         self.max_heap = max_heap
+
+    def bounds(self):
+        return f"{self.names[0]}s 0..{self.max_heap}"
 
     def meta(self):
         return {"scheme": self.scheme, "size": self.size, "max_heap": self.max_heap,

@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...errors import GtablesError
-from .base import PositionSpace, parse_int_list
+from .base import PositionSpace, check_size, clean_entries, parse_int_list
 
 EMPTY = "-"
 
@@ -73,10 +73,16 @@ def _rows(positions, width: int) -> np.ndarray:
         rows = [seq]
     out = np.zeros((len(rows), width), dtype=np.int64)
     for i, r in enumerate(rows):
+        if any(np.ndim(x) > 0 for x in r):
+            raise GtablesError("a string is a list of integers (a batch: a list of such lists)")
         if len(r) > width:
             raise GtablesError(f"position {format_string(r)} has {len(r)} entries; this table's "
                                f"strings have at most {width}")
-        out[i, :len(r)] = np.asarray(r, dtype=np.int64)
+        try:
+            out[i, :len(r)] = np.asarray(r, dtype=np.int64)
+        except (ValueError, TypeError):
+            raise GtablesError("a string is a list of integers (a batch: a list of such "
+                               "lists)") from None
     return out
 
 
@@ -112,6 +118,8 @@ class StringSpace(PositionSpace):
         self.max_entry = int(max_entry)
         self.width = max(1, self.max_len)
         H = self.max_entry
+        check_size(sum(H ** k for k in range(self.max_len + 1)),
+                   f"strings of length 0..{self.max_len} with stacks 1..{H}")
         self.powers = np.array([H ** k for k in range(self.max_len + 1)], dtype=np.int64)
         self.offsets = np.concatenate([[0], np.cumsum(self.powers)]).astype(np.int64)
         self.size = int(self.offsets[-1])
@@ -123,6 +131,9 @@ class StringSpace(PositionSpace):
                         "unrank pads with zeros on the right"}
 
     # -- conversions -------------------------------------------------------------------------
+    def bounds(self):
+        return f"strings of length 0..{self.max_len}, stacks 1..{self.max_entry}"
+
     def lengths(self, positions: np.ndarray) -> np.ndarray:
         return (positions != 0).sum(axis=1)
 
@@ -133,7 +144,7 @@ class StringSpace(PositionSpace):
         _check_padded(arr, self.max_entry)
 
     def rank(self, positions) -> np.ndarray:
-        arr = _rows(positions, self.width)
+        arr = _rows(clean_entries(positions, self), self.width)
         self.check(arr)
         return self.rank_array(arr)
 
@@ -159,7 +170,7 @@ class StringSpace(PositionSpace):
 
     def parse(self, text):
         vals = _parse_stacks(text)
-        arr = np.asarray(vals, dtype=np.int64)
+        arr = self.int64_row(vals, text)
         self.check(arr.reshape(1, -1) if arr.size else np.zeros((1, 0), dtype=np.int64))
         return arr
 
@@ -187,6 +198,7 @@ class FramedStringSpace(PositionSpace):
             if A < 0 or B < 0 or any(x < 1 for x in w):
                 raise GtablesError(f"bad core {w} with ends 0..{A}, 0..{B}")
         sizes = [(A + 1) * (B + 1) for _, A, B in self.cores]
+        check_size(sum(sizes), "framed strings")
         self.offsets = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
         self.size = int(self.offsets[-1])
         self.width = max(len(w) for w, _, _ in self.cores) + 2
@@ -228,6 +240,11 @@ class FramedStringSpace(PositionSpace):
             out[r, :len(s)] = s
         return out
 
+    def bounds(self):
+        top = max(max(A, B, *(w or (0,))) for w, A, B in self.cores)
+        return (f"strings a,w,b for the cores {', '.join(format_string(w) for w, _, _ in self.cores)}"
+                f", stacks up to {top}")
+
     def _find(self, s: list[int]) -> int | None:
         n = len(s)
         for i in range(len(self.cores) - 1, -1, -1):
@@ -258,7 +275,7 @@ class FramedStringSpace(PositionSpace):
                                    f"are a|w|b for cores {', '.join(format_string(w) for w, _, _ in self.cores)})")
 
     def rank(self, positions):
-        arr = _rows(positions, self.width)
+        arr = _rows(clean_entries(positions, self), self.width)
         self.check(arr)
         return self.rank_array(arr)
 
@@ -271,7 +288,7 @@ class FramedStringSpace(PositionSpace):
         if len(vals) > self.width:
             raise GtablesError(f"position {text!r} has {len(vals)} entries; this table's strings "
                                f"have at most {self.width}")
-        return np.asarray(vals, dtype=np.int64)
+        return self.int64_row(vals, text)
 
     def format(self, position):
         return format_string(position)

@@ -73,6 +73,9 @@ class SubsetSpace(PositionSpace):
         return {"scheme": self.scheme, "size": self.size, "n": self.n,
                 "rank": "sum of 2^(i-1) over the elements i of the set"}
 
+    def bounds(self):
+        return f"sets of squares 1..{self.n}; as rows, {self.n} flags 0 or 1"
+
     def check(self, positions):
         bad = (positions != 0) & (positions != 1)
         if bad.any():
@@ -137,6 +140,9 @@ class CombinationSpace(PositionSpace):
     def meta(self):
         return {"scheme": self.scheme, "size": self.size, "n": self.n, "k": self.k,
                 "rank": "sum over i = 1..k of C(c_i - 1, i), elements c_1 < ... < c_k (colex)"}
+
+    def bounds(self):
+        return f"{self.k} distinct squares in 1..{self.n}"
 
     def check(self, positions):
         if self.k == 0:

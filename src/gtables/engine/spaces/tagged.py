@@ -14,7 +14,8 @@ from __future__ import annotations
 import numpy as np
 
 from ...errors import GtablesError
-from .base import PositionSpace, parse_int_list
+from ..syntax import parse_int, short
+from .base import PositionSpace, check_size, parse_int_list
 from .box import BoxSpace
 
 
@@ -44,7 +45,7 @@ class TaggedBoxSpace(PositionSpace):
         self.default_tag = int(tags[0])
         self.ntags = int(tags.size)
         self.width = self.box.width + 1
-        self.size = self.box.size * self.ntags
+        self.size = check_size(self.box.size * self.ntags, f"{self.box.bounds()} times {self.ntags} tags")
 
     @property
     def shape(self):
@@ -57,6 +58,9 @@ class TaggedBoxSpace(PositionSpace):
                 "tag_values": [int(t) for t in self.tags],
                 "rank": "box_rank(x) * K + code(tag), box_rank row-major, code = position of the "
                         "tag in tag_values, K = len(tag_values)"}
+
+    def bounds(self):
+        return f"{self.box.bounds()}; {self.tag_name} in {_compact(self.tags)}"
 
     def tag_code(self, tags) -> np.ndarray:
         """Codes ``0..K-1`` of legal tag values (vectorised)."""
@@ -92,7 +96,7 @@ class TaggedBoxSpace(PositionSpace):
         return out
 
     def parse(self, text: str) -> np.ndarray:
-        items = [p.strip() for p in str(text).replace(";", ",").split(",") if p.strip()]
+        items = [p.strip() for p in str(text).replace(";", ",").split(",")]
         coords = [p for p in items if "=" not in p]
         tagged = [p for p in items if "=" in p]
         if len(tagged) > 1:
@@ -102,15 +106,12 @@ class TaggedBoxSpace(PositionSpace):
             k, v = (s.strip() for s in tagged[0].split("=", 1))
             if k.lower() != self.tag_name:
                 raise GtablesError(f"position {text!r}: unknown key {k!r} (only {self.tag_name}=)")
-            try:
-                tag = int(v)
-            except ValueError:
-                raise GtablesError(f"position {text!r}: {self.tag_name}={v!r} is not an integer") from None
+            tag = parse_int(v, f"{self.tag_name}= in position {short(text)}")
         vals = parse_int_list(",".join(coords))
         if len(vals) != self.box.width:
             raise GtablesError(f"position {text!r} has {len(vals)} numbers; this table's positions "
                                f"have {self.box.width} (plus an optional {self.tag_name}=)")
-        return np.asarray(vals + [tag], dtype=np.int64)
+        return self.int64_row(vals + [tag], text)
 
     def format(self, position) -> str:
         p = np.atleast_1d(position)
