@@ -1,0 +1,519 @@
+#!/usr/bin/env python3
+"""A corpus of bad inputs for the ``gtables`` command, and a runner that checks how each is refused.
+
+Every case is a list of command-line arguments (plus, optionally, a setup: a store path that is a
+directory, a text file, a path under a file, a damaged HDF5 file, a store holding small tables;
+or environment variables).  The rule under test (issue "Trust in the store"): bad input gives
+exit status 2 and ONE line ``gtables: error: ...`` on stderr, never a traceback, and nothing is
+written (nor allocated) before the check.
+
+    python scripts/bad_inputs.py                 # the whole corpus, a summary table
+    python scripts/bad_inputs.py --sample 30     # a reproducible sample
+    python scripts/bad_inputs.py --show-all      # every row, not only the ones that did not pass
+
+From Python (``scripts/fault_injection.py`` builds its report this way)::
+
+    import bad_inputs                            # with scripts/ on sys.path
+    rows = bad_inputs.run_corpus(store_dir)      # -> list[bad_inputs.Row]
+    print(bad_inputs.summary(rows))
+
+Each :class:`Row` holds ``args``, ``exit_code``, ``first_line`` (of stderr), ``one_line``
+(stderr is exactly one line starting ``gtables: error:``), ``traceback``, and the verdict:
+``pass`` (the rule holds), ``argparse`` (exit 2, no traceback, but argparse's own shape: a usage
+paragraph, then ``gtables CMD: error: ...``; acceptable, recorded apart) or ``fail`` (with
+``why``; ``known`` notes a failure already traced to code outside the CLI's checks, with where
+its fix goes).  A case also fails when it wrote a table (a store file in its directory appeared or
+changed, lock files aside), when the process's peak memory went above :data:`RSS_LIMIT` (it
+allocated before refusing), or when it reports the store busy (no other process ever uses a
+case's store; ``GTABLES_LOCK_TIMEOUT`` is 5 s here).
+
+Each case runs ``sys.executable -m gtables.cli`` with ``GTABLES_STORE`` in its own directory
+under ``store_dir`` (never the repository's results/), at most two at a time; every case is
+cheap (nothing is computed beyond a few tiny tables for the setup).
+"""
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import dataclasses
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+RSS_LIMIT = 1 << 30          # a refusal must not allocate: peak RSS above 1 GiB fails the case
+TIMEOUT = 60.0               # seconds; a case still running then was not refused at once
+ONE_LINE = re.compile(r"^gtables: error: \S")
+ARGPARSE_LINE = re.compile(r"^gtables(?: [\w-]+)?: error: ")
+
+# placeholders in arguments and env values, filled per case
+#   {store}      the case's store path (GTABLES_STORE points there too)
+#   {dir}        an existing directory          {textfile}  a text file
+#   {junkfile}   random bytes named *.h5
+#   {truncated}  a store cut in half            {stored}    a store holding the small tables
+#   {out}        an output directory            {tmp}       the case's own directory
+
+
+@dataclasses.dataclass(frozen=True)
+class Case:
+    args: tuple[str, ...]
+    group: str
+    env: tuple[tuple[str, str], ...] = ()
+    note: str = ""
+    known: str = ""      # a known failure, owned elsewhere: where the fix goes (tests skip these)
+
+
+@dataclasses.dataclass
+class Row:
+    """The result of one case: the first five fields are what a report needs."""
+    args: tuple[str, ...]
+    exit_code: int | None
+    first_line: str
+    one_line: bool
+    traceback: bool
+    verdict: str = ""             # pass | argparse | fail
+    why: str = ""
+    group: str = ""
+    stderr_lines: int = 0
+    written: tuple[str, ...] = ()
+    max_rss_mib: float = 0.0
+    seconds: float = 0.0
+    known: str = ""               # the case's known-failure note, if any
+
+
+# -- the corpus --------------------------------------------------------------------------------
+
+# the small tables of the {stored} setup (computed once per run, a few milliseconds each)
+STORED = ("nim:heaps=2,size=5", "octal:code=0.07,size=100", "chips:rule=A,n=10",
+          "endnim:mode=partizan,len=4,max=5", "nimlike:heaps=1,max=7,norepeat=1,size=30")
+
+# integers that break the syntax rule (see gtables.engine.syntax) or every range
+BAD_INTS = ("-5", "1_000", "+5", "\u0661\u0662", "\uff11\uff12", "1 000", "5.0", "1e3", "0x10",
+            "", "99999999999999999999999", "9" * 40, "\u22125", "five", "5-")
+
+BAD_INTS_SHORT = ("-5", "1_000", "+5", "\u0661\u0662", "1 000", "99999999999999999999999")
+# family specs with a hole {} for one key's value; the first four get every BAD_INTS entry, the
+# others BAD_INTS_SHORT
+INT_KEYS_FULL = ("nim:heaps=2,size={}", "octal:code=0.07,size={}", "chips:rule=A,n={}",
+                 "nimlike:heaps=1,max={},size=30")
+INT_KEYS = (
+    "nim:heaps={},size=8",
+    "subtraction:set=1-3,size={}", "subtraction:set=1-3,size=20,heaps={}",
+    "stripes:a={},b=5,c=8,size=50", "stripes:a=1,b=5,c=8,size={}",
+    "chips:rule=A,n=10,k={}",
+    "endnim:mode=partizan,len={},max=5", "endnim:mode=partizan,len=4,max={}",
+    "endnim_row:mode=impartial,prefix=1.4,size={}",
+    "nimlike:heaps=1,min={},max=7,size=30",
+    "nimlike:heaps=1,max=7,norepeat={},size=30", "nimlike:heaps={},max=7,size=30",
+)
+
+SPECS = (
+    # the spec grammar
+    "", " ", ":", "nim", "nim:", ":heaps=2,size=3", "chess:size=3", "n!m:heaps=2,size=3",
+    "nim heaps=2", "nim:heaps", "nim:=2,size=3", "nim:heaps==2,size=3", "nim:heaps=2;size=3",
+    "nim:heaps=2,size=3,colour=red", "nim:heaps=2,heaps=3,size=3", "nim:heaps=2",
+    "nim:heaps=2,size=3,heaps=2", "nim::heaps=2,size=3", "Nim:Heaps=2,Size=3,x=1",
+    # nim
+    "nim:heaps=0,size=3", "nim:heaps=5,size=3", "nim:heaps=2,size=3,play=sideways",
+    "nim:heaps=2,size=2000000", "nim:heaps=2,size=-1",
+    # subtraction
+    "subtraction:set=,size=10", "subtraction:set=0,size=10", "subtraction:set=3-1,size=10",
+    "subtraction:set=1--3,size=10", "subtraction:set={},size=10", "subtraction:set=1+,size=10",
+    "subtraction:set=a,size=10", "subtraction:set=1-99999999,size=10",
+    "subtraction:set=-3,size=10", "subtraction:set={1,2,size=10", "subtraction:set=1-3),size=10",
+    "subtraction:set=1-3,size=10,heaps=5", "subtraction:set=1-3,size=10,play=x",
+    "subtraction:set=1 2,size=10", "subtraction:set=\u0661-\u0663,size=10",
+    # octal
+    "octal:code=0.08,size=10", "octal:code=0.7a,size=10", "octal:code=1.07,size=10",
+    "octal:code=07,size=10", "octal:code=.,size=10", "octal:code=0.,size=10",
+    "octal:code=0.!7,size=10", "octal:code=0.3!,size=10", "octal:code=0.7!!,size=10",
+    "octal:code=0." + "7" * 33 + ",size=10", "octal:code=0.07,size=10,play=misere",
+    "octal:code=0.07,size=2147483649", "octal:code=0.\u0667,size=10", "octal:size=10",
+    # stripes
+    "stripes:a=0,b=5,c=8,size=50", "stripes:a=1,b=5,c=33,size=50", "stripes:a=1,b=5,size=50",
+    "stripes:a=1,b=5,c=-1,size=50",
+    # chips
+    "chips:rule=E,n=10", "chips:rule=a,n=10", "chips:rule=A,n=0", "chips:rule=A,n=1025",
+    "chips:rule=A,n=41", "chips:rule=A,n=10,k=13", "chips:rule=B,n=10,value=grundy",
+    "chips:rule=D,n=10,value=grundy", "chips:rule=A,n=10,value=maybe",
+    "chips:rule=A,n=1024,k=512", "chips:n=10",
+    # endnim
+    "endnim:mode=sideways,len=4,max=5", "endnim:len=4,max=5", "endnim:mode=partizan,len=25,max=5",
+    "endnim:mode=partizan,len=4,max=0", "endnim:mode=partizan,len=4,max=65537",
+    "endnim:mode=impartial,len=24,max=65536", "endnim:mode=impartial,len=12,max=60",
+    # endnim_row
+    "endnim_row:mode=impartial,prefix=0.4,size=10", "endnim_row:mode=impartial,prefix=,size=10",
+    "endnim_row:mode=impartial,prefix=1.x,size=10", "endnim_row:mode=impartial,prefix=1..4,size=10",
+    "endnim_row:mode=impartial,prefix=(1,4,size=10", "endnim_row:mode=impartial,prefix=1.4,size=67108865",
+    "endnim_row:mode=impartial,prefix=" + ".".join(["1"] * 13) + ",size=10",
+    "endnim_row:mode=impartial,prefix=99999999999.4,size=10", "endnim_row:prefix=1.4,size=10",
+    # nimlike
+    "nimlike:heaps=4,max=7,size=30", "nimlike:heaps=1,min=0,max=7,size=30",
+    "nimlike:heaps=1,min=8,max=7,size=30", "nimlike:heaps=1,max=0,size=30",
+    "nimlike:heaps=1,max=7,norepeat=1,value=grundy,size=30", "nimlike:heaps=1,max=7,value=x,size=30",
+    "nimlike:heaps=3,max=7,size=16777216", "nimlike:heaps=1,max=7,size=30,min=",
+)
+
+# too big for any memory (or to index): refused before anything is allocated
+TOO_BIG = ("nim:heaps=4,size=1000000", "chips:rule=A,n=40", "nimlike:heaps=2,max=7,size=16777216",
+           "endnim:mode=impartial,len=10,max=60", "subtraction:set=1,size=17179869184,heaps=2",
+           "endnim_row:mode=impartial,prefix=67108864.67108864.3,size=67108864",
+           "nimlike:heaps=2,max=7,norepeat=1,size=16777216")
+
+# positions that are not on the (small) table
+POSITIONS = {
+    "nim:heaps=2,size=5": ("3,99999999999999999999999", "3", "1,2,3", "a,b", "-1,2", "3,9",
+                           "1,,2", "1,2,", "", " ", "1_0,2", "+1,2", "\u0661,2", "1.5,2",
+                           "0x1,2", "3;4", "3,4,last=1", "9" * 40 + ",1", "\u22121,2"),
+    "octal:code=0.07,size=100": ("99999999999999999999999", "101", "-1", "7,8", "1e2", "7 8",
+                                 "seven"),
+    "subtraction:set=1-3,size=50": ("51", "-3", "25,1"),
+    "stripes:a=1,b=5,c=8,size=50": ("51", "x"),
+    "chips:rule=A,n=10": ("11", "0", "4,4", "x", "99999999999999999999", "{1,2", "4.5", "1,2,3,4,5,6,7,8,9,10,11"),
+    "chips:rule=A,n=10,k=3": ("1,2", "1,2,3,4", "1,2,11", "{}"),
+    "endnim:mode=partizan,len=4,max=5": ("3,0,1", "6", "1,1,1,1,1", "3,-1",
+                                         "9999999999999999999999", "(3,5", "3..5"),
+    "endnim_row:mode=impartial,prefix=1.4,size=20": ("2,2,2", "1,4,21", "1,4,99999999999999999999",
+                                                     "0,4"),
+    "nimlike:heaps=1,max=7,norepeat=1,size=30": ("5,last=9", "5,last=x", "5,last=1,last=2",
+                                                 "5,colour=3", "31", "5,last=99999999999999999999",
+                                                 "5,6", "last=3"),
+}
+
+# (an empty file is not here: the store treats it as a store not yet written, by design)
+BAD_STORES = ("{dir}", "{textfile}", "{textfile}/x.h5", "{junkfile}", "{truncated}",
+              "/proc/gtables-corpus/x.h5", "{tmp}/" + "d" * 300 + "/x.h5")
+
+
+# known failures outside the CLI's argument checks (store.py), kept in the corpus until fixed
+KNOWN_BUSY = ("store.py Store._open_native: h5py's message for a truncated file contains "
+              "'sblock', which the 'lock' test matches: waits GTABLES_LOCK_TIMEOUT, then says "
+              "'store busy'")
+KNOWN_LIST = ("store.py Store.list/Store.__init__: a store path that can never exist (a name "
+              "over NAME_MAX, a folder under /proc) lists as 'no tables', exit 0")
+
+
+def cases() -> list[Case]:
+    """The whole corpus, in a fixed order."""
+    out: list[Case] = []
+
+    def add(group, *args, env=(), note="", known=""):
+        out.append(Case(tuple(args), group, tuple(env), note, known))
+
+    for spec in SPECS:
+        add("spec", "compute", spec)
+    for pattern in INT_KEYS_FULL + INT_KEYS:
+        for bad in (BAD_INTS if pattern in INT_KEYS_FULL else BAD_INTS_SHORT):
+            if bad == "" and "k={}" in pattern:
+                continue    # chips: an empty k means every number of chips (a valid table)
+            add("integer", "compute", pattern.format(bad))
+    for spec in TOO_BIG:
+        add("memory", "compute", spec)
+    add("memory", "thresholds", "1000000000,1000000000")
+    add("memory", "thresholds", "5000000,5000000,5000000")
+    # (not `sweep chips:rule=A,n=40`: by design a sweep starts its cluster and reports a table
+    # its worker refuses as a failed row, exit status 1, while the other tables go on)
+    add("memory", "compute", "nim:heaps=4,size=1000000", "--no-store")
+    for spec, positions in POSITIONS.items():
+        for pos in positions:
+            add("position", "query", spec, pos)
+    for pos in ("3,99999999999999999999999", "3,9", "x"):
+        add("position", "query", "nim:heaps=2,size=5", pos, "--store", "{stored}")
+    add("position", "query", "chips:rule=A,n=40", "1,2")
+    add("position", "query", "nim:heaps=2,size=5", "--moves", "--json", "3,77")
+
+    # command options
+    add("option", "show", "nim:heaps=2,size=5", "--limit", "-5", "--store", "{stored}")
+    add("option", "show", "nim:heaps=2,size=5", "--limit", "-1")
+    add("option", "show", "nim:heaps=2,size=5", "--limit", "abc")
+    add("option", "show", "nim:heaps=2,size=5", "--limit", "1_0")
+    add("option", "show", "nim:heaps=2,size=5", "--limit", "+5")
+    add("option", "show", "nim:heaps=2,size=5", "--format", "xml")
+    add("option", "show", "octal:code=0.07,size=99999999")
+    add("option", "show", "octal:code=0.07,size=99999999", "--limit", "0")
+    add("option", "show")
+    for secs in ("nan", "inf", "-inf", "-1", "0", "abc", "1_0", "1e999", "\u0663\u0660", ""):
+        add("option", "compute", "octal:code=0.07,size=50", "--checkpoint-seconds", secs)
+    add("option", "compute", "octal:code=0.07,size=50", "--algorithm", "fast")
+    add("option", "compute", "nim:heaps=2,size=3", "--until-periodic")
+    add("option", "compute", "nim:heaps=2,size=3", "--algorithm", "naive")
+    add("option", "compute", "octal:code=4!.0,size=100", "--until-periodic")
+    add("option", "compute")
+    add("option", "compute", "nim:heaps=2,size=3", "--bogus")
+    add("option", "query", "nim:heaps=2,size=5")
+    add("option", "query")
+    add("option", "list", "--bogus")
+    add("option", "families", "extra")
+    add("option", "families", "--json")
+    for w in ("", "3,0,5", "-3", "a", "3,,5", "1_0", "+3", "\u0661", "0", "3 5 x",
+              "99999999999999999999", "9" * 40, "3,5,", ",3"):
+        add("thresholds", "thresholds", w)
+    add("thresholds", "thresholds")
+    add("option", "verify", "no.such.claim")
+    add("option", "verify", "--scale", "huge")
+    add("option", "verify", "--list", "--scale", "tiny")
+    add("option", "verify", "no.such.claim", "--list", "--bogus")
+    add("option", "reproduce", "--scale", "huge")
+    add("option", "reproduce", "--bogus")
+    add("option", "reproduce", "--scale")
+    add("option", "nosuchcommand")
+    add("option", "--bogus")
+
+    # sweep: refused before any cluster starts
+    add("sweep", "sweep")
+    add("sweep", "sweep", "--size", "5")
+    add("sweep", "sweep", "nim:heaps=2..1,size=3")
+    add("sweep", "sweep", "nim:heaps=1..3..0,size=3")
+    add("sweep", "sweep", "nim:heaps=2|,size=3")
+    add("sweep", "sweep", "nim:heaps=1..100000,size=3")
+    add("sweep", "sweep", "chess:size=1")
+    add("sweep", "sweep", "nim:heaps=\u0661..\u0662,size=3")
+    add("sweep", "sweep", "nim:heaps=1,size=1_0")
+    add("sweep", "sweep", "nim:heaps=1,size=3", "--workers", "0")
+    add("sweep", "sweep", "nim:heaps=1,size=3", "--workers", "abc")
+    add("sweep", "sweep", "nim:heaps=1,size=3", "--threads-per-worker", "-1")
+    add("sweep", "sweep", "--catalogue", "octal4")
+    add("sweep", "sweep", "octal:code=4!.0,size=100", "--until-periodic")
+    add("sweep", "sweep", "nimlike:heaps=3,max=7,size=16777216")   # too many to index
+    add("sweep", "sweep", "nim:heaps=1,size=3", "--store", "{textfile}")
+    add("sweep", "sweep", "nim:heaps=1,size=3", "--algorithm", "fast")
+
+    # stores that are not stores
+    for store in BAD_STORES:
+        busy = KNOWN_BUSY if store == "{truncated}" else ""
+        add("store", "list", "--store", store,
+            known=busy or (KNOWN_LIST if store.startswith(("/proc", "{tmp}")) else ""))
+        add("store", "compute", "nim:heaps=2,size=3", "--store", store, known=busy)
+        add("store", "query", "nim:heaps=2,size=3", "1,2", "--store", store, known=busy)
+    add("store", "show", "nim:heaps=2,size=3", "--store", "{textfile}")
+    add("store", "list", "--json", "--store", "{junkfile}")
+    add("store", "list", env=(("GTABLES_STORE", "{dir}"),))
+    add("store", "compute", "nim:heaps=2,size=3", env=(("GTABLES_STORE", "{textfile}/x.h5"),))
+    add("store", "verify", "no.such.claim", "--store", "{textfile}")
+    return out
+
+
+# -- running -----------------------------------------------------------------------------------
+
+def _setup(tmp: str, template: str | None) -> dict:
+    """The files a case may name, created in its own directory ``tmp``."""
+    paths = {"tmp": tmp, "store": os.path.join(tmp, "tables.h5"), "dir": os.path.join(tmp, "adir"),
+             "textfile": os.path.join(tmp, "notes.txt"),
+             "junkfile": os.path.join(tmp, "junk.h5"), "truncated": os.path.join(tmp, "cut.h5"),
+             "stored": os.path.join(tmp, "stored.h5"), "out": os.path.join(tmp, "out")}
+    os.makedirs(paths["dir"], exist_ok=True)
+    with open(paths["textfile"], "w") as f:
+        f.write("not a store\n")
+    with open(paths["junkfile"], "wb") as f:
+        f.write(random.Random(7).randbytes(4096))
+    if template is not None:
+        shutil.copyfile(template, paths["stored"])
+        data = open(template, "rb").read()
+        with open(paths["truncated"], "wb") as f:
+            f.write(data[:len(data) // 2])
+    return paths
+
+
+def _fill(text: str, paths: dict) -> str:
+    """``text`` with the placeholders ``{name}`` of :func:`_setup` filled (other braces, as in
+    ``set={1,2}``, stay)."""
+    return re.sub(r"\{(\w+)\}", lambda m: paths.get(m.group(1), m.group(0)), text)
+
+
+def _snapshot(tmp: str) -> dict:
+    out = {}
+    for root, _, files in os.walk(tmp):
+        for name in files:
+            p = os.path.join(root, name)
+            try:
+                st = os.stat(p)
+            except OSError:
+                continue
+            out[p] = (st.st_size, st.st_mtime_ns)
+    return out
+
+
+def _run(argv: list[str], env: dict, timeout: float):
+    """Run ``argv``; ``(exit code, stdout, stderr, peak RSS in MiB, seconds)``.  The child is
+    reaped with ``wait4`` so that its own peak memory is known (ru_maxrss, KiB on Linux)."""
+    t0 = time.perf_counter()
+    p = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+                         start_new_session=True)
+    bufs = {}
+
+    def drain(name, stream):
+        bufs[name] = stream.read()
+
+    threads = [threading.Thread(target=drain, args=("out", p.stdout)),
+               threading.Thread(target=drain, args=("err", p.stderr))]
+    for t in threads:
+        t.start()
+    timer = threading.Timer(timeout, lambda: os.killpg(p.pid, 9))
+    timer.start()
+    try:
+        _, status, usage = os.wait4(p.pid, 0)
+    finally:
+        timer.cancel()
+    p.returncode = os.waitstatus_to_exitcode(status)
+    for t in threads:
+        t.join()
+    rss = usage.ru_maxrss / 1024 if sys.platform != "darwin" else usage.ru_maxrss / (1 << 20)
+    dec = lambda b: (b or b"").decode("utf-8", "replace")  # noqa: E731
+    return p.returncode, dec(bufs.get("out")), dec(bufs.get("err")), rss, time.perf_counter() - t0
+
+
+def run_case(case: Case, case_dir: str, template: str | None = None,
+             timeout: float = TIMEOUT) -> Row:
+    """Run one case in ``case_dir`` (created, left in place) and judge it."""
+    os.makedirs(case_dir, exist_ok=True)
+    paths = _setup(case_dir, template)
+    args = [_fill(a, paths) for a in case.args]
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GTABLES_")}
+    env["GTABLES_STORE"] = paths["store"]
+    env["PYTHONDONTWRITEBYTECODE"] = "1"
+    env["GTABLES_LOCK_TIMEOUT"] = "5"      # nobody else uses a case's store: "busy" is a finding
+    for k, v in case.env:
+        env[k] = _fill(v, paths)
+    before = _snapshot(case_dir)
+    code, _, err, rss, secs = _run([sys.executable, "-m", "gtables.cli", *args], env, timeout)
+    after = _snapshot(case_dir)
+    written = tuple(sorted(os.path.relpath(p, case_dir) for p, s in after.items()
+                           if before.get(p) != s and not p.endswith(".lock")))
+    lines = err.strip("\n").splitlines()
+    first = lines[0] if lines else ""
+    traceback = "Traceback" in err
+    one_line = len(lines) == 1 and bool(ONE_LINE.match(first))
+    row = Row(args=tuple(case.args), exit_code=code, first_line=first, one_line=one_line,
+              traceback=traceback, group=case.group, stderr_lines=len(lines), written=written,
+              max_rss_mib=round(rss, 1), seconds=round(secs, 2), known=case.known)
+    why = []
+    if code != 2:
+        why.append(f"exit status {code}" + (" (timed out)" if code == -9 else ""))
+    if traceback:
+        why.append("traceback")
+    if written:
+        why.append(f"wrote {', '.join(written)}")
+    if "store busy" in err:
+        why.append("'store busy' although no other process uses this store")
+    if rss * (1 << 20) > RSS_LIMIT:
+        why.append(f"peak memory {rss:.0f} MiB")
+    if not why and not one_line:
+        if lines and lines[0].startswith("usage:") and ARGPARSE_LINE.match(lines[-1]):
+            row.verdict = "argparse"
+            return row
+        why.append(f"stderr has {len(lines)} line(s)" if len(lines) != 1
+                   else "stderr does not start with 'gtables: error:'")
+    row.verdict = "fail" if why else "pass"
+    row.why = "; ".join(why)
+    return row
+
+
+def _template(store_dir: str) -> str:
+    """A store holding the small tables of :data:`STORED` (for the ``{stored}`` setups)."""
+    path = os.path.join(store_dir, "template", "tables.h5")
+    if not os.path.exists(path):
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        env = {k: v for k, v in os.environ.items() if not k.startswith("GTABLES_")}
+        subprocess.run([sys.executable, "-m", "gtables.cli", "compute", *STORED, "--store", path],
+                       check=True, capture_output=True, env=env, timeout=600)
+    return path
+
+
+def run_corpus(store_dir: str, cases_: list[Case] | None = None, workers: int = 2,
+               timeout: float = TIMEOUT, echo=None) -> list[Row]:
+    """Run every case (default: :func:`cases`) through ``sys.executable -m gtables.cli``, each in
+    its own directory under ``store_dir`` with ``GTABLES_STORE`` there, at most ``workers`` (<= 2)
+    at a time; return one :class:`Row` per case, in order.  ``echo(row)`` is called as each
+    finishes (for progress)."""
+    todo = cases() if cases_ is None else list(cases_)
+    template = _template(store_dir)
+    rows: list[Row | None] = [None] * len(todo)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, min(2, workers))) as pool:
+        futs = {pool.submit(run_case, c, os.path.join(store_dir, f"case{i:03d}"), template,
+                            timeout): i for i, c in enumerate(todo)}
+        for f in concurrent.futures.as_completed(futs):
+            i = futs[f]
+            try:
+                rows[i] = f.result()
+            except Exception as e:   # the runner's own trouble: a failed row, the rest goes on
+                rows[i] = Row(args=todo[i].args, exit_code=None, first_line="", one_line=False,
+                              traceback=False, verdict="fail", group=todo[i].group,
+                              known=todo[i].known,
+                              why=f"runner error: {type(e).__name__}: {e}")
+            if echo is not None:
+                echo(rows[futs[f]])
+    return [r for r in rows if r is not None]
+
+
+def sample(n: int, seed: int = 2) -> list[Case]:
+    """``n`` cases drawn reproducibly, spread over the groups."""
+    everything = cases()
+    rng = random.Random(seed)
+    groups: dict[str, list[Case]] = {}
+    for c in everything:
+        groups.setdefault(c.group, []).append(c)
+    picked = []
+    while len(picked) < min(n, len(everything)):
+        for g in sorted(groups):
+            if groups[g] and len(picked) < n:
+                picked.append(groups[g].pop(rng.randrange(len(groups[g]))))
+    return picked
+
+
+def summary(rows: list[Row], show_all: bool = False) -> str:
+    """A Markdown table: counts per group and verdict, then the rows that did not pass (or all)."""
+    verdicts = ("pass", "argparse", "fail")
+    groups = sorted({r.group for r in rows})
+    out = ["| group | cases | " + " | ".join(verdicts) + " |", "|---|---:|" + "---:|" * len(verdicts)]
+    for g in groups + ["all"]:
+        rs = [r for r in rows if g in ("all", r.group)]
+        out.append(f"| {g} | {len(rs)} | " + " | ".join(str(sum(r.verdict == v for r in rs))
+                                                         for v in verdicts) + " |")
+    shown = [r for r in rows if show_all or r.verdict == "fail"]
+    if shown:
+        out += ["", "| verdict | args | exit | stderr (first line) | why |", "|---|---|---:|---|---|"]
+        for r in shown:
+            args = " ".join(repr(a) if (not a or " " in a) else a for a in r.args)
+            cell = lambda s: s.replace("|", "\\|")[:240]  # noqa: E731
+            why = r.why + (f" (known: {r.known})" if r.known and r.verdict == "fail" else "")
+            out.append(f"| {r.verdict} | `{cell(args)}` | {r.exit_code} | {cell(r.first_line)} | "
+                       f"{cell(why)} |")
+    return "\n".join(out)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--sample", type=int, default=0, metavar="N", help="run N cases only")
+    ap.add_argument("--workers", type=int, default=2, help="parallel cases (at most 2)")
+    ap.add_argument("--show-all", action="store_true", help="list every case, not only failures")
+    ap.add_argument("--keep", metavar="DIR", help="run in DIR and keep it (default: a temp dir)")
+    a = ap.parse_args(argv)
+    chosen = sample(a.sample) if a.sample else cases()
+    tmp = a.keep or tempfile.mkdtemp(prefix="gtables-bad-inputs-")
+    done = [0]
+
+    def echo(row):
+        done[0] += 1
+        if row.verdict == "fail":
+            print(f"[{done[0]}/{len(chosen)}] FAIL {' '.join(row.args)[:90]}: {row.why}",
+                  file=sys.stderr)
+
+    t0 = time.perf_counter()
+    try:
+        rows = run_corpus(tmp, chosen, workers=a.workers, echo=echo)
+    finally:
+        if not a.keep:
+            shutil.rmtree(tmp, ignore_errors=True)
+    print(summary(rows, show_all=a.show_all))
+    print(f"\n{len(rows)} cases in {time.perf_counter() - t0:.0f} s; peak memory of a case "
+          f"{max(r.max_rss_mib for r in rows):.0f} MiB")
+    return 1 if any(r.verdict == "fail" for r in rows) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
