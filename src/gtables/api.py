@@ -14,6 +14,7 @@ import numpy as np
 
 from . import games
 from ._version import __version__
+from .engine.compute import check_request
 from .engine.game import ENCODINGS, GRUNDY, PARTIZAN, Family, Game
 from .engine.kernels import LEFT, OUTCOME_LETTERS, RIGHT
 from .errors import GtablesError, warn
@@ -200,6 +201,8 @@ def compute(spec: str, store=_DEFAULT, *, force: bool = False, progress: bool | 
     st = _store(store)
     if st is not None and not force and g.spec in st:
         return load(g.spec, st)
+    check_request(g, until_periodic=until_periodic, algorithm=algorithm,
+                  ignore_memory=ignore_memory)        # before the store is touched
     if st is not None:
         st.check_writable()
     if g.sequence is not None:
@@ -284,7 +287,7 @@ def compute_values(spec: str, *, store=None, progress: bool | None = False,
         t_start = time.perf_counter()
         failed = []
 
-        def checkpoint(vals):
+        def save_checkpoint(vals):
             try:
                 ck_store.write_checkpoint(g.sequence_key, vals,
                                           prefix_seconds + time.perf_counter() - t_start)
@@ -296,6 +299,7 @@ def compute_values(spec: str, *, store=None, progress: bool | None = False,
                     warn(f"{g.spec}: checkpoint not saved ({e}); the run goes on and tries "
                          f"again at the next checkpoint")
                 failed.append(str(e))
+        checkpoint = save_checkpoint
     run = fill_sequence(g, prefix=prefix, until_periodic=until_periodic, algorithm=algorithm,
                         progress=progress, checkpoint=checkpoint, ignore_memory=ignore_memory,
                         checkpoint_seconds=checkpoint_seconds or CHECKPOINT_SECONDS)

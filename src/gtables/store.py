@@ -332,6 +332,10 @@ class Store:
 
     def __init__(self, path: str | None = None):
         self.path = os.fspath(path or default_path())
+        long = [c for c in self.path.split(os.sep) if len(c.encode()) > 255]
+        if long:
+            raise GtablesError(f"store path {self.path[:60]}...: a name in it is longer than 255 "
+                               f"bytes, which no file system takes")
         if os.path.exists(self.path):
             if os.path.isdir(self.path):
                 raise GtablesError(f"store path {self.path} is a directory, not an HDF5 file")
@@ -406,10 +410,11 @@ class Store:
                 break
             except OSError as e:
                 msg = _one_line(e)
-                if "lock" in msg.lower() and time.monotonic() < deadline:
+                locked = "unable to lock file" in msg.lower()
+                if locked and time.monotonic() < deadline:
                     time.sleep(0.2)       # another program writes it through plain h5py
                     continue
-                if "lock" in msg.lower():
+                if locked:
                     raise GtablesError(f"store busy: another program has {self.path} open for "
                                        f"writing ({msg})") from None
                 raise GtablesError(f"cannot read the store {self.path}: it is damaged or not a "
