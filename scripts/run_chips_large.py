@@ -31,7 +31,8 @@ def main(argv=None) -> int:
     from gtables import __version__, api
     from gtables.api import Table, _attrs_for
     from gtables.games import chips
-    from gtables.verify.runner import Context, evaluate
+    from gtables.reproduce import table_provider
+    from gtables.verify.runner import Context, evaluate, family_claims
 
     class FastContext(Context):
         """Chips tables by the specialised kernels; everything else as usual (in memory)."""
@@ -52,9 +53,9 @@ def main(argv=None) -> int:
             return t
 
     t0 = time.time()
-    ctx = FastContext(store=None, scale=a.scale)
+    ctx = FastContext(provider=table_provider(None), scale=a.scale)
     verdicts = []
-    for c in chips.FAMILY.claims(a.scale):
+    for c in family_claims(chips.FAMILY, a.scale):
         v = evaluate(c, ctx)
         verdicts.append(v)
         print(f"{v.status:7s} {v.seconds:7.1f}s {v.name}: "

@@ -13,6 +13,7 @@ import os
 import time
 
 from gtables.verify import report, seed002
+from gtables.reproduce import table_provider
 from gtables.verify.runner import run_claims
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -24,7 +25,7 @@ def main(argv=None):
     ap.add_argument("--outdir", default=os.path.join(ROOT, "results"))
     args = ap.parse_args(argv)
     t0 = time.perf_counter()
-    verdicts, ctx = run_claims(names=["002"], store=None, scale=args.scale,
+    verdicts, ctx = run_claims(names=["002"], provider=table_provider(None), scale=args.scale,
                                echo=lambda s: print(s, flush=True))
     meta = report.run_meta(args.scale)
     meta["wall_seconds"] = round(time.perf_counter() - t0, 1)

@@ -16,6 +16,8 @@ from gtables.engine.compute import fill
 from gtables.engine.spaces import CombinationSpace, SubsetSpace
 from gtables.errors import GtablesError
 from gtables.games import chips
+from gtables.reproduce import table_provider
+from gtables.verify.runner import family_claims
 
 GTABLES = [sys.executable, "-m", "gtables.cli"]  # the installed package, on any machine
 RULES = "ABCD"
@@ -140,7 +142,7 @@ def test_cli_query_example(tmp_path):
 def test_canonical_spec_and_memory_estimate():
     assert api.game("chips:rule=A,n=20,value=grundy").spec == "chips:rule=A,n=20"
     assert api.game("chips:rule=D,n=20,value=outcome").spec == "chips:rule=D,n=20"
-    from gtables.engine.compute import estimate_bytes
+    from gtables.engine.memory import estimate_bytes
     g = api.game("chips:rule=A,n=32")
     assert (1 << 32) <= estimate_bytes(g) < (1 << 32) + (1 << 20)
     g = api.game("chips:rule=A,n=64,k=6")
@@ -149,8 +151,8 @@ def test_canonical_spec_and_memory_estimate():
 
 def test_small_claims_run():
     from gtables.verify.runner import Context, evaluate
-    claims = chips.FAMILY.claims("small")
-    ctx = Context(store=None, scale="small")
+    claims = family_claims(chips.FAMILY, "small")
+    ctx = Context(provider=table_provider(None), scale="small")
     verdicts = [evaluate(c, ctx) for c in claims]
     assert not [v.name for v in verdicts if v.status == "ERROR"]
     # the worked example and the general theorems hold; known misprints fail

@@ -13,6 +13,7 @@ import gtables
 from gtables.engine.spaces import StringSpace
 from gtables.errors import GtablesError
 from gtables.games import endnim as E
+from gtables.reproduce import table_provider
 
 GTABLES = [sys.executable, "-m", "gtables.cli"]  # the installed package, on any machine
 MODES = ("impartial", "partizan")
@@ -134,7 +135,7 @@ def test_cli_query_and_bad_input(tmp_path):
 # -- claims ------------------------------------------------------------------------------------
 def test_small_claims_run_without_error():
     from gtables.verify.runner import run_claims
-    verdicts, _ = run_claims(names=["002"], store=None, scale="small")
+    verdicts, _ = run_claims(names=["002"], provider=table_provider(None), scale="small")
     assert len(verdicts) >= 20
     assert not [v.name for v in verdicts if v.status == "ERROR"]
     by = {v.name: v.status for v in verdicts}

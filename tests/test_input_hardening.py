@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 
 import gtables
-from gtables.engine import compute as C
+from gtables.engine import compute
+from gtables.engine import memory as C
 from gtables.engine.syntax import parse_int, parse_int_list
 from gtables.errors import GtablesError
 
@@ -203,7 +204,7 @@ def test_check_request_refuses_before_the_store(tmp_path):
                             ("octal:code=4!.0,size=100", {"until_periodic": True}, "no periodicity"),
                             ("chips:rule=A,n=40", {}, "needs about")):
         with pytest.raises(GtablesError, match=msg):
-            C.check_request(gtables.game(spec), **opts)
+            compute.check_request(gtables.game(spec), **opts)
 
 
 # -- the CLI -------------------------------------------------------------------------------------

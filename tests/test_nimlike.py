@@ -8,7 +8,8 @@ import pytest
 from gtables import api
 from gtables.games import nimlike
 from gtables.verify import seed004
-from gtables.verify.periodicity import window_periodicity
+from gtables.engine.periodicity import window_periodicity
+from gtables.reproduce import table_provider
 
 
 def table(spec):
@@ -122,7 +123,7 @@ def test_printed_table_parser():
 
 def test_small_claims_run_without_error():
     from gtables.verify.runner import Context, evaluate
-    ctx = Context(store=None, scale="small")
+    ctx = Context(provider=table_provider(None), scale="small")
     verdicts = {c.name: evaluate(c, ctx) for c in seed004.claims("small")}
     assert not [n for n, v in verdicts.items() if v.status == "ERROR"], \
         [(n, v.domain) for n, v in verdicts.items() if v.status == "ERROR"]

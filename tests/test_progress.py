@@ -9,7 +9,7 @@ import pytest
 
 from gtables import cli as gcli
 from gtables import sweep
-from gtables.engine.compute import LOG_SECONDS, Progress, clock_text, log_seconds
+from gtables.engine.progress import LOG_SECONDS, Progress, clock_text, log_seconds
 
 
 class Clock:
@@ -159,13 +159,17 @@ def test_cli_verify_and_reproduce_pass_quiet_on(monkeypatch, tmp_path, capsys, a
     seen = {}
 
     def run_claims(names=None, **kw):
-        seen["verify"] = kw["progress"]
         return [], runner.Context()
+
+    def table_provider(store=None, progress=None):
+        seen["verify"] = progress
+        return lambda spec: None
 
     def fake_reproduce(**kw):
         seen["reproduce"] = kw["progress"]
         return 0
     monkeypatch.setattr(runner, "run_claims", run_claims)
+    monkeypatch.setattr(reproduce, "table_provider", table_provider)
     monkeypatch.setattr(reproduce, "reproduce", fake_reproduce)
     store, out = str(tmp_path / "t.h5"), str(tmp_path / "res")
     assert gcli.main(["verify", "--store", store, "--out", out, *argv]) == 0

@@ -258,7 +258,7 @@ def test_cli_sweep_help(cli):
 
 def test_cli_catalogue_runs_its_passes_and_writes_its_report(tmp_path, capsys, cluster,
                                                              monkeypatch):
-    from gtables.verify import octal_catalogue
+    from gtables import octal_catalogue
     seen = {}
 
     def specs(size):            # two of the 511 games, to keep the test short

@@ -4,7 +4,8 @@ import pytest
 import gtables
 from gtables.verify.claims import Claim, compare
 from gtables.games.octal import guy_smith_bound
-from gtables.verify.periodicity import find_period, prove_period, window_certificate
+from gtables.engine.periodicity import find_period, prove_period, window_certificate
+from gtables.reproduce import table_provider
 from gtables.verify.runner import Context, all_claims, evaluate, run_claims
 
 
@@ -45,12 +46,12 @@ def test_a_false_claim_fails():
         v = ctx.table("subtraction:set=1-3,size=50").values
         return compare(np.arange(51) % 3, v, "heaps 0..50", str)
     claim = Claim("test.false", "test", "G(x) = x mod 3 for take 1..3 (false)", check)
-    v = evaluate(claim, Context())
+    v = evaluate(claim, Context(provider=table_provider(None)))
     assert v.status == "FAILS" and v.counterexamples[0].position == "3"
 
 
 def test_small_seed001_claims_run_without_errors(tmp_path):
-    verdicts, ctx = run_claims(["001.", "lit."], store=None, scale="small")
+    verdicts, ctx = run_claims(["001.", "lit."], provider=table_provider(None), scale="small")
     status = {v.name: v.status for v in verdicts}
     assert "ERROR" not in status.values(), [v for v in verdicts if v.status == "ERROR"]
     assert status["001.A.xor-rule.D3"] == "HOLDS"

@@ -325,11 +325,3 @@ def load(spec: str, store=_DEFAULT) -> Table:
                            f"values, its spec names {g.space.size:,}); repair it with: "
                            f"{repair_hint(g.spec, st.path)}")
     return Table(g, attrs=s.attrs, stored=s)
-
-
-def verify_claims(names=None, store=_DEFAULT, scale: str = "default"):
-    """Run verification claims (all registered, or those whose name starts with one of
-    ``names``); returns the list of :class:`~gtables.verify.claims.Verdict`."""
-    from .verify.runner import run_claims
-    verdicts, _ = run_claims(names=names, store=_store(store), scale=scale)
-    return verdicts

@@ -400,7 +400,7 @@ def cmd_query(args) -> int:
 
 def cmd_show(args) -> int:
     import numpy as np
-    from .engine.compute import require_memory
+    from .engine.memory import require_memory
     if args.limit < 0:
         raise GtablesError(f"--limit must be 0 (every entry) or more, not {args.limit}")
     t = _table(args)
@@ -481,7 +481,7 @@ def cmd_check(args) -> int:
 
 
 def cmd_compact(args) -> int:
-    from .engine.compute import human_bytes
+    from .engine.memory import human_bytes
     store = _open_store(args)
     r = store.compact(drop_damaged=args.drop_damaged, echo=print)
     print(f"{store.path}: {human_bytes(r['before'])} -> {human_bytes(r['after'])}; "
@@ -535,6 +535,7 @@ def cmd_thresholds(args) -> int:
 
 
 def cmd_verify(args) -> int:
+    from .reproduce import table_provider
     from .verify import report
     from .verify.runner import all_claims, run_claims, select
     if args.list:
@@ -542,8 +543,8 @@ def cmd_verify(args) -> int:
             print(f"{c.name:<34} {c.source}")
         return 0
     store = _open_store(args)
-    verdicts, ctx = run_claims(args.names, store=store, scale=args.scale,
-                               progress=_progress(args), echo=print)
+    verdicts, ctx = run_claims(args.names, provider=table_provider(store, _progress(args)),
+                               scale=args.scale, echo=print, store=store)
     md, js = report.write(args.out, "verify", verdicts, ctx.computed, report.run_meta(args.scale),
                           "gtables verify")
     print(f"wrote {md} and {js}")
@@ -562,7 +563,7 @@ def cmd_reproduce(args) -> int:
 def cmd_sweep(args) -> int:
     import time
     from . import sweep
-    from .verify import octal_catalogue
+    from . import octal_catalogue
     if not args.patterns and not args.catalogue:
         raise GtablesError("sweep needs grid patterns or --catalogue (see gtables sweep --help)")
     if (args.size is not None or args.big_size is not None) and not args.catalogue:

@@ -45,6 +45,34 @@ def _figures(ctx, outdir: str) -> list[tuple[str, str]]:
     return out
 
 
+def table_provider(store=None, progress: bool | None = None):
+    """The tables a verification run sees: computed into ``store`` (or in memory when None)
+    through :func:`gtables.api.compute`, read back from it when stored."""
+    from . import api
+
+    def provide(spec: str):
+        return api.compute(spec, store=store, progress=progress)
+    return provide
+
+
+_DEFAULT_STORE = object()
+
+
+def verify_claims(names=None, store=_DEFAULT_STORE, scale: str = "default", progress=None):
+    """Run verification claims (all registered, or those whose name starts with one of
+    ``names``), computing their tables into ``store`` (a path or a Store; default the default
+    store; None: memory only); returns the list of :class:`~gtables.verify.claims.Verdict`."""
+    from .store import Store
+    from .verify.runner import run_claims
+    if store is _DEFAULT_STORE:
+        store = Store()
+    elif store is not None and not isinstance(store, Store):
+        store = Store(str(store))
+    verdicts, _ = run_claims(names, provider=table_provider(store, progress), scale=scale,
+                             store=store)
+    return verdicts
+
+
 def reproduce(store=None, scale: str = "default", out: str = "results", echo=print,
               progress: bool | None = None) -> int:
     """Run every claim (computing tables into ``store``), write the report and figures into
@@ -54,7 +82,8 @@ def reproduce(store=None, scale: str = "default", out: str = "results", echo=pri
     from .verify.runner import run_claims
     t0 = time.perf_counter()
     echo(f"gtables reproduce: scale {scale}, store {store.path if store is not None else '(memory)'}")
-    verdicts, ctx = run_claims(None, store=store, scale=scale, progress=progress, echo=echo)
+    verdicts, ctx = run_claims(None, provider=table_provider(store, progress), scale=scale,
+                               echo=echo, store=store)
     figures = _figures(ctx, out)
     meta = report.run_meta(scale)
     meta["seconds"] = round(time.perf_counter() - t0, 1)

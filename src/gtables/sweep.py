@@ -29,7 +29,7 @@ import threading
 import time
 
 from . import api
-from .engine.compute import clock_text, log_seconds, stderr_is_terminal
+from .engine.progress import clock_text, log_seconds, stderr_is_terminal
 from .engine.game import split_outside_brackets, split_spec
 from .errors import GtablesError
 from .store import Store
@@ -216,7 +216,7 @@ def _compute_table(spec: str, until_periodic: bool, algorithm: str, prefix,
 
 class _Counter:
     """The sweep's progress on stderr: done/total, failed, elapsed.  Same rule as
-    :class:`~gtables.engine.compute.Progress`: ``enabled=None`` gives a one-line counter redrawn
+    :class:`~gtables.engine.progress.Progress`: ``enabled=None`` gives a one-line counter redrawn
     with ``\\r`` on a terminal and otherwise a plain line every ``interval`` seconds (30, or
     ``$GTABLES_LOG_SECONDS``; the first once ``interval`` has passed), written by a daemon thread
     so that a log shows the sweep is alive while one long task runs; ``True`` forces the

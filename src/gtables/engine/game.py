@@ -165,7 +165,9 @@ class Family:
     """A game family: its spec keys and how to build a game from them.
 
     ``reference`` is a tiny, obviously-correct pure-Python value function used by the tests;
-    ``claims`` returns the verification claims that concern the family (see :mod:`gtables.verify`).
+    ``claims`` (for a user's own family only) returns its verification claims; the built-in
+    families' claims live in :mod:`gtables.verify` (``runner.BUILTIN_CLAIMS``), which the games
+    never import.
     """
     name: str
     summary: str

@@ -7,7 +7,7 @@ things the general driver (:mod:`.compute`) cannot offer:
   the checkpoint an interrupted run left) instead of from heap 0;
 * **checkpoints**: a long run hands its prefix to a ``checkpoint`` callback every
   ``checkpoint_seconds``, so a kill loses at most the work since the last one;
-* **stopping at a proof**: with ``until_periodic`` a :class:`~gtables.verify.periodicity.PeriodWatch`
+* **stopping at a proof**: with ``until_periodic`` a :class:`~gtables.engine.periodicity.PeriodWatch`
   follows the values, and once the family's periodicity theorem proves period ``p`` from ``n0``
   the rest of the table is filled from the period, exactly (it is a theorem, not a guess).
 
@@ -23,30 +23,11 @@ import time
 import numpy as np
 
 from ..errors import GtablesError
-from .compute import CHUNK_SECONDS, Progress, check_memory, final_dtype, table_bytes, widen
+from .memory import check_memory, sequence_bytes, widen
+from .progress import CHUNK_SECONDS, Progress
 from .game import Game
 
 CHECKPOINT_SECONDS = 30.0
-STEPPER_BYTES = 1 << 24   # a stepper's own arrays (marks, classes), generously
-
-
-def sequence_bytes(game: Game, *, until_periodic: bool = False, start_dtype=None) -> int:
-    """Peak bytes of :func:`fill_sequence`: the table, from ``start_dtype`` (a resumed prefix's;
-    default uint8) widened as far as the game's value bound allows (old and new arrays together
-    while widening, see :func:`~gtables.engine.compute.table_bytes`); with ``until_periodic``,
-    the failure function of a period scan (int32 per value, int64 from 2^31) beside the table at
-    its widest; and the stepper's own arrays.  Not counted: a sparse-space stepper's list of rare
-    heaps, 8 bytes per *rare* heap (``auto`` leaves the sparse method when more than a quarter
-    of the heaps are rare)."""
-    size = game.space.size
-    start = np.dtype(np.uint8 if start_dtype is None else start_dtype)
-    final = final_dtype(game)
-    if final.itemsize < start.itemsize:
-        final = start
-    peak = table_bytes(size, final, start)
-    if until_periodic:
-        peak = max(peak, size * final.itemsize + size * (4 if size < (1 << 31) else 8))
-    return peak + STEPPER_BYTES
 
 
 @dataclasses.dataclass
@@ -81,7 +62,7 @@ def fill_sequence(game: Game, *, prefix: np.ndarray | None = None, until_periodi
         if game.period_bound is None:
             raise GtablesError(f"{game.spec}: no periodicity theorem is known for this game, so "
                                f"--until-periodic cannot stop at a proof")
-        from ..verify.periodicity import PeriodWatch
+        from .periodicity import PeriodWatch
         watch = PeriodWatch(game.period_bound, game.period_theorem)
     check_memory(game, ignore_memory, need=sequence_bytes(
         game, until_periodic=until_periodic, start_dtype=None if prefix is None else prefix.dtype))
@@ -128,7 +109,7 @@ def fill_sequence(game: Game, *, prefix: np.ndarray | None = None, until_periodi
         bar.close()
     computed = n
     if proved is not None and n < size:
-        from ..verify.periodicity import extend_periodic
+        from .periodicity import extend_periodic
         extend_periodic(table, n, proved.period)
     return SequenceRun(values=table, seconds=time.perf_counter() - t0, computed_to=computed,
                        resumed_from=start, algorithm=stepper.stats(), periodicity=proved)

@@ -310,7 +310,7 @@ def fill_fast(game: Game, threads: int | None = None,
     numba's) run independent blocks in parallel (all-subsets space; the fixed-``k`` space is serial).
     The memory check runs first unless ``ignore_memory``.
     """
-    from ..engine.compute import check_memory
+    from ..engine.memory import check_memory
     check_memory(game, ignore_memory)
     rule = RULES.index(game.params["rule"])
     grundy = game.kind == GRUNDY
@@ -421,10 +421,6 @@ def _opt_int(lo, hi):
     return parse
 
 
-def _claims(scale):
-    from ..verify import seed000
-    return seed000.chips_claims(scale)
-
 
 FAMILY = Family(
     name="chips",
@@ -438,4 +434,4 @@ FAMILY = Family(
             Param("value", choice_param("auto", "grundy", "outcome"), default="auto",
                   help="auto (Grundy for A, C; outcomes for B, D), grundy, or outcome")),
     build=build, example="chips:rule=A,n=20", position_help="squares of the chips, e.g. 4,6,8",
-    reference=reference, claims=_claims)
+    reference=reference)

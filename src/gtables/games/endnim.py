@@ -337,7 +337,7 @@ def thresholds(w, ignore_memory: bool = False) -> dict:
     Searched up to ``sum(w) + 2`` first (the seed: R(w) <= sum(w) + 1), then further; a threshold
     not found by ``64 * (sum(w) + 2)`` is ``None``.
     """
-    from ..engine.compute import require_memory
+    from ..engine.memory import require_memory
     w = tuple(int(x) for x in w)
     if not w or min(w) < 1:
         raise GtablesError("thresholds need a non-empty string of positive integers")
@@ -509,10 +509,6 @@ def reference_row(values: dict, position) -> int:
     return reference({"mode": values["mode"]}, position)
 
 
-def _claims(scale):
-    from ..verify import seed002
-    return seed002.endnim_claims(scale)
-
 
 _mode_param = Param("mode", choice_param(*MODES), help="impartial (Grundy values) or partizan "
                     "(Left takes from the first stack, Right from the last)")
@@ -523,7 +519,7 @@ FAMILY = Family(
             Param("max", int_param(1, 1 << 16), help="largest stack H")),
     build=build, example="endnim:mode=partizan,len=5,max=6",
     position_help="stacks left to right, e.g. 3,5,5,5,1 (the empty string: -)",
-    reference=reference, claims=_claims)
+    reference=reference)
 
 ROW_FAMILY = Family(
     name="endnim_row", summary="End-Nim (seed 002): one long row a w b, b = 0..size",
@@ -533,4 +529,4 @@ ROW_FAMILY = Family(
             Param("size", int_param(0, MAX_ROW), help="largest last stack b")),
     build=build_row, example="endnim_row:mode=impartial,prefix=1.4,size=1000",
     position_help="a string a,w,b of the row (or of the strings it depends on), e.g. 1,4,7",
-    reference=reference_row, claims=None)
+    reference=reference_row)

@@ -58,10 +58,6 @@ def reference(values: dict, position) -> int:
     return _ref(tuple(sorted(int(x) for x in position)), values["play"] == "misere")
 
 
-def _claims(scale):
-    from ..verify import seed001
-    return seed001.nim_claims(scale)
-
 
 FAMILY = Family(
     name="nim", summary="Nim on D heaps (seed 001, game A): take any number from one heap",
@@ -70,4 +66,4 @@ FAMILY = Family(
             Param("play", choice_param("normal", "misere"), default="normal",
                   help="normal (Grundy values) or misere (outcomes)")),
     build=build, example="nim:heaps=3,size=32", position_help="heap sizes, e.g. 3,5,7",
-    reference=reference, claims=_claims)
+    reference=reference)

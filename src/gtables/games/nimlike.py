@@ -121,10 +121,6 @@ def reference(values: dict, position) -> int:
     return _ref(values["min"], values["max"], norepeat, values["value"] == "grundy", heaps, last)
 
 
-def _claims(scale):
-    from ..verify import seed004
-    return seed004.claims(scale)
-
 
 FAMILY = Family(
     name="nimlike",
@@ -141,4 +137,4 @@ FAMILY = Family(
     build=build, example="nimlike:heaps=1,min=1,max=7,norepeat=1,size=60",
     position_help="heap sizes, e.g. 25 or 3,4; with norepeat=1 optionally the amount the "
                   "previous move took, e.g. 25,last=3 (default last=0: no previous move)",
-    reference=reference, claims=_claims)
+    reference=reference)

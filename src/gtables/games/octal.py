@@ -194,10 +194,6 @@ def _ref_misere(code: str, n: int) -> int:
     return 1 if not opts else int(any(_ref_misere(code, o) == 0 for o in opts))
 
 
-def _claims(scale):
-    from ..verify import seed001
-    return seed001.octal_claims(scale)
-
 
 FAMILY = Family(
     name="octal", summary="octal games d0.d1d2... (take-and-break; seed 001 game C is 0.07); "
@@ -208,4 +204,4 @@ FAMILY = Family(
             Param("play", choice_param("normal", "misere"), default="normal",
                   help="normal (Grundy values) or misere (outcomes; games without splits)")),
     build=build, example="octal:code=0.07,size=1000", position_help="a heap size, e.g. 25",
-    reference=reference, claims=_claims)
+    reference=reference)

@@ -28,10 +28,6 @@ def reference(values: dict, position) -> int:
     return octal.reference({"code": code_of(values["a"], values["b"], values["c"])}, position)
 
 
-def _claims(scale):
-    from ..verify import seed001
-    return seed001.stripes_claims(scale)
-
 
 _amount = int_param(1, octal.MAX_DIGITS, "(amounts up to 32)")
 FAMILY = Family(
@@ -40,4 +36,4 @@ FAMILY = Family(
             Param("c", _amount, help="third amount"),
             Param("size", int_param(0, 1 << 31), help="longest row")),
     build=build, example="stripes:a=1,b=5,c=8,size=1000", position_help="a row length, e.g. 25",
-    reference=reference, claims=_claims)
+    reference=reference)

@@ -108,10 +108,6 @@ def reference(values: dict, position) -> int:
                 values["play"] == "misere")
 
 
-def _claims(scale):
-    from ..verify import seed001
-    return seed001.subtraction_claims(scale)
-
 
 FAMILY = Family(
     name="subtraction", summary="subtraction games (seed 001, game B): remove s in S from one heap",
@@ -122,4 +118,4 @@ FAMILY = Family(
             Param("play", choice_param("normal", "misere"), default="normal",
                   help="normal (Grundy values) or misere (outcomes)")),
     build=build, example="subtraction:set=1-3,size=200", position_help="heap size(s), e.g. 17",
-    reference=reference, claims=_claims)
+    reference=reference)

@@ -13,7 +13,7 @@ import numpy as np
 
 from .claims import Claim, Counterexample, Result, check_all, compare
 from ..games.octal import guy_smith_bound
-from .periodicity import prove_period, window_certificate
+from ..engine.periodicity import prove_period, window_certificate
 
 SEED = "seed 001"
 CONV = "outcomes P/N (P: second player wins, the seed's 负; N: first player wins, 胜)"

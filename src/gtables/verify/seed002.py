@@ -23,7 +23,7 @@ from ..config import JIT
 from ..engine.kernels import L, N, P, R
 from ..games import endnim as E
 from .claims import Claim, Counterexample, Result, check_all, MAX_EXAMPLES
-from .periodicity import Periodicity
+from ..engine.periodicity import Periodicity
 
 SEED = "seed 002"
 CONV_I = "impartial: Grundy values, P iff G = 0"
@@ -275,7 +275,7 @@ def rows_claims(scale: str) -> list[Claim]:
               "arithmetico-periodic: G(a 4 (b+p)) = G(a 4 b) + s for b beyond a pre-period.",
               periodic, convention=CONV_I,
               reading="Smallest period (with saltus) supported by b = 1..size with at least 4 full "
-                      "periods (verify.periodicity.find_period); an observation on a finite row."),
+                      "periods (engine.periodicity.find_period); an observation on a finite row."),
         Claim("002.rows-a4b-pow2", f"{SEED} §2 (remark after the table)",
               "The ultimate periods of the rows a4b are powers of two (which occasionally double).",
               pow2, convention=CONV_I,

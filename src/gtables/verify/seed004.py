@@ -8,7 +8,7 @@ wins.  With Cond(3) every set the seed prints is for the start of a game (no pre
 **Proofs in one dimension.** For one heap of ``N >= n`` stones every amount ``m..n`` is
 available, so the vector of outcomes at ``N`` (one entry per possible last amount) is a fixed
 function of the vectors at ``N-n .. N-1``.  Once ``n`` consecutive vectors repeat, the sequence
-is periodic forever (:func:`gtables.verify.periodicity.window_periodicity`); a claimed set that is
+is periodic forever (:func:`gtables.engine.periodicity.window_periodicity`); a claimed set that is
 periodic too is then decided for *all* heap sizes by comparing one pre-period plus a common period.
 Those 1-D sweeps compute their many small tables in memory (same kernel), not in the store.
 
@@ -24,7 +24,7 @@ import math
 import numpy as np
 
 from .claims import Claim, Counterexample, Result, check_all
-from .periodicity import Periodicity, window_periodicity
+from ..engine.periodicity import Periodicity, window_periodicity
 
 SEED = "seed 004"
 CONV = "P = player to move loses (the seed's 輸數, E/EE), N = player to move wins (贏數)"

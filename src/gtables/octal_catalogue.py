@@ -14,7 +14,7 @@ import datetime
 import json
 import os
 
-from . import octal_literature as lit
+from .verify import octal_literature as lit
 
 DEFAULT_SIZE = 1 << 16
 DEFAULT_BIG_SIZE = (1 << 25) - 1
@@ -58,7 +58,7 @@ def run_catalogue(store, *, size: int = DEFAULT_SIZE, big_size: int = DEFAULT_BI
                   echo=print, **sweep_options):
     """Both passes as Dask sweeps (``sweep_options`` go to :func:`gtables.sweep.run_sweep`:
     scheduler, workers, ...); returns every row of both passes."""
-    from ..sweep import run_sweep
+    from .sweep import run_sweep
     echo(f"catalogue pass 1: {len(catalogue_codes())} octal games to heap {size:,}, "
          f"until a period is proved")
     rows = run_sweep(catalogue_specs(size), store, until_periodic=True, echo=echo, **sweep_options)
@@ -88,7 +88,7 @@ def best_rows(rows) -> dict:
 def stored_rows(store) -> list:
     """Rows for every catalogue table the store holds, whatever its size (earlier or larger
     runs count too: the report shows each game's most informative table)."""
-    from ..sweep import stored_row
+    from .sweep import stored_row
     codes = set(catalogue_codes())
     out = []
     for a in store.list():

@@ -1,0 +1,105 @@
+"""Progress on stderr: a one-line bar on a terminal, a plain line every ~30 s in a batch log,
+nothing when asked (--quiet)."""
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+CHUNK_SECONDS = 0.25  # target time of one kernel call: Ctrl-C and the progress bar act between calls
+
+LOG_SECONDS = 30.0  # a plain progress line this often when stderr is not a terminal
+
+
+def log_seconds() -> float:
+    """Seconds between two plain progress lines: ``$GTABLES_LOG_SECONDS`` if it is a positive
+    number (tests use 0.1), else :data:`LOG_SECONDS`."""
+    try:
+        v = float(os.environ.get("GTABLES_LOG_SECONDS", ""))
+    except ValueError:
+        return LOG_SECONDS
+    return v if v > 0 else LOG_SECONDS
+
+
+def stderr_is_terminal() -> bool:
+    try:
+        return sys.stderr is not None and sys.stderr.isatty()
+    except (AttributeError, ValueError):   # replaced by an object without isatty, or closed
+        return False
+
+
+def clock_text(seconds: float) -> str:
+    """``H:MM:SS``, as a log reader expects elapsed times and ETAs."""
+    s = int(max(0.0, seconds) + 0.5)
+    return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}"
+
+
+class Progress:
+    """Progress of a long fill on stderr, in one of three modes.
+
+    ``enabled=None`` (the default of :func:`fill`, :func:`~gtables.engine.sequence.fill_sequence`
+    and :func:`gtables.compute`): when stderr is a terminal, a one-line bar redrawn with ``\\r``
+    (after 1.5 s: short runs draw nothing); when it is not (a cluster job, ``nohup``, CI), a plain
+    newline-terminated line every ``interval`` seconds (default :func:`log_seconds`: 30, or
+    ``$GTABLES_LOG_SECONDS``), the first only once ``interval`` has passed, so that a log shows a
+    long job is alive and short runs print nothing::
+
+        gtables: octal:code=0.6,size=8388607  1,234,567/8,388,608 (14.7%)  231,000 pos/s  elapsed 0:05:21  ETA 0:31:02
+
+    ``enabled=True`` forces the bar, ``enabled=False`` prints nothing.  ``start`` = positions
+    already known before this run (a resumed prefix): counts are absolute, the rate and ETA are
+    of this run.  ``update(done)`` takes the absolute count; it is cheap, call it per chunk.
+    """
+
+    def __init__(self, total: int, label: str, enabled: bool | None = None, *, start: int = 0,
+                 interval: float | None = None, clock=time.perf_counter):
+        self.total = max(1, total)
+        self.label = label
+        self.start = start
+        if enabled is None:
+            self.mode = "bar" if stderr_is_terminal() else "log"
+        else:
+            self.mode = "bar" if enabled else None
+        self.enabled = self.mode is not None
+        self.interval = log_seconds() if interval is None else interval
+        self.clock = clock
+        self.t0 = clock()
+        self.last = 0.0                            # the bar's last redraw
+        self.next_line = self.t0 + self.interval   # when the log's next line is due
+
+    def _rate_eta(self, done: int, elapsed: float) -> tuple[float, float | None]:
+        rate = (done - self.start) / elapsed if elapsed > 0 else 0.0
+        eta = (self.total - done) / rate if rate > 0 else None
+        return rate, eta
+
+    def update(self, done: int) -> None:
+        if self.mode is None:
+            return
+        now = self.clock()
+        el = now - self.t0
+        if self.mode == "log":
+            if now < self.next_line:
+                return
+            self.next_line = now + self.interval
+            rate, eta = self._rate_eta(done, el)
+            sys.stderr.write(f"gtables: {self.label}  {done:,}/{self.total:,} "
+                             f"({100 * done / self.total:.1f}%)  {rate:,.0f} pos/s  "
+                             f"elapsed {clock_text(el)}  "
+                             f"ETA {'?' if eta is None else clock_text(eta)}\n")
+            sys.stderr.flush()
+            return
+        if el < 1.5 or (now - self.last < 0.2 and done < self.total):
+            return  # short runs draw nothing
+        self.last = now
+        frac = done / self.total
+        rate, eta = self._rate_eta(done, el)
+        bar = "#" * int(30 * frac)
+        label = self.label if len(self.label) < 40 else self.label[:37] + "..."
+        sys.stderr.write(f"\r{label} [{bar:<30}] {100 * frac:5.1f}% "
+                         f"{rate / 1e6:8.2f} M pos/s  ETA {eta or 0.0:6.1f}s ")
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        if self.mode == "bar" and self.last:
+            sys.stderr.write("\n")
+            sys.stderr.flush()
