@@ -524,9 +524,38 @@ class Store:
 
     def check_writable(self) -> None:
         """Fail now, not after a long computation, if this store cannot take a table: a
-        read-only file or directory, a foreign HDF5 file, a lock nobody releases."""
-        with self._writing("write"):
-            pass
+        read-only file or directory, a foreign HDF5 file, a lock nobody releases, a program
+        holding the file open through plain h5py.  Writes nothing (but the lock file)."""
+        doing = f"write the store {self.path}"
+        parent = os.path.dirname(os.path.abspath(self.path))
+        try:
+            os.makedirs(parent, exist_ok=True)
+        except OSError as e:
+            raise GtablesError(f"cannot {doing}: cannot create {parent} ({e.strerror})") from None
+        with flock(self.lock_path, True, doing):
+            self._recover()
+            probe = f"{self.path}.probe-{os.getpid()}"
+            try:                                  # the journal and new stores go here
+                with open(probe, "wb"):
+                    pass
+                os.remove(probe)
+            except OSError as e:
+                raise GtablesError(f"cannot {doing}: its directory is not writable "
+                                   f"({e.strerror})") from None
+            if not self.exists():
+                return
+            f = self._open_native()
+            try:
+                schema = _decode(f.attrs["schema"]) if "schema" in f.attrs else None
+                if schema is None and (len(f.keys()) or len(f.attrs.keys())):
+                    self._check_ours(f)           # raises: an HDF5 file of other content
+            finally:
+                f.close()
+            try:
+                with open(self.path, "r+b") as raw:
+                    self._hdf5_lock(raw, doing)
+            except OSError as e:
+                raise GtablesError(f"cannot {doing}: {e.strerror}") from None
 
     # -- queries ------------------------------------------------------------------------------
     def __contains__(self, spec: str) -> bool:
