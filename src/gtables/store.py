@@ -426,11 +426,9 @@ class Store:
         return f
 
     @contextlib.contextmanager
-    def _writing(self, what: str = "write"):
-        """The open file for a write transaction (see the module docstring): under the exclusive
-        lock, through the journal; committed when the block ends without an exception."""
-        h5py = _h5py()
-        doing = f"{what} the store {self.path}"
+    def _write_lock(self, doing: str):
+        """The exclusive lock, with the store's folder made and a killed writer's journal
+        finished first."""
         parent = os.path.dirname(os.path.abspath(self.path))
         try:
             os.makedirs(parent, exist_ok=True)
@@ -438,6 +436,15 @@ class Store:
             raise GtablesError(f"cannot {doing}: cannot create {parent} ({e.strerror})") from None
         with flock(self.lock_path, True, doing):
             self._recover()
+            yield
+
+    @contextlib.contextmanager
+    def _writing(self, what: str = "write"):
+        """The open file for a write transaction (see the module docstring): under the exclusive
+        lock, through the journal; committed when the block ends without an exception."""
+        h5py = _h5py()
+        doing = f"{what} the store {self.path}"
+        with self._write_lock(doing):
             if not self.exists():
                 self._create()
             eoa = hdf5_eoa(self.path)
@@ -527,13 +534,7 @@ class Store:
         read-only file or directory, a foreign HDF5 file, a lock nobody releases, a program
         holding the file open through plain h5py.  Writes nothing (but the lock file)."""
         doing = f"write the store {self.path}"
-        parent = os.path.dirname(os.path.abspath(self.path))
-        try:
-            os.makedirs(parent, exist_ok=True)
-        except OSError as e:
-            raise GtablesError(f"cannot {doing}: cannot create {parent} ({e.strerror})") from None
-        with flock(self.lock_path, True, doing):
-            self._recover()
+        with self._write_lock(doing):
             probe = f"{self.path}.probe-{os.getpid()}"
             try:                                  # the journal and new stores go here
                 with open(probe, "wb"):
