@@ -369,3 +369,30 @@ def test_store_env_variable(tmp_path, monkeypatch):
     monkeypatch.setenv("GTABLES_STORE", p)
     gtables.compute("nim:heaps=2,size=5")
     assert "nim:heaps=2,size=5" in Store(p)
+
+
+def test_damaged_attribute_datatype_is_refused_with_its_repair(store_path):
+    """A flipped byte in a float attribute's datatype makes h5py raise ValueError on reading the
+    attributes; that is a damaged table (one line, the repair command), not a traceback."""
+    Store(store_path).write("nim:heaps=1,size=9", _nim(9), {"shape": [10], "compute_seconds": 1.5})
+    b = bytearray(open(store_path, "rb").read())
+    i = b.find(b"compute_seconds\x00") + 32
+    assert b[i:i + 4] == b"\xff\x03\x00\x00"         # the float64's exponent bias
+    b[i + 1] ^= 0xE7
+    open(store_path, "wb").write(bytes(b))
+    with pytest.raises(GtablesError, match=r"damaged .*repair it with: gtables compute "
+                                           r"nim:heaps=1,size=9 --force"):
+        gtables.load("nim:heaps=1,size=9", store=store_path)
+    (row,) = Store(store_path).list()
+    assert row["spec"] == "nim:heaps=1,size=9" and "repair it with" in row["damaged"]
+
+
+def test_compact_drops_checkpoints_a_table_covers(store_path):
+    st = Store(store_path)
+    t = gtables.compute("octal:code=0.07,size=3000", store=store_path)
+    st.write_checkpoint("octal:code=0.07", t.values[:2000].copy(), 1.0)   # as a kill would leave
+    st.write_checkpoint("octal:code=0.77", np.zeros(10, np.uint8), 1.0)   # still needed
+    said = []
+    st.compact(echo=said.append)
+    assert [k for k in said if "covers" in k] and [s for _, s in st._checkpoints()] == \
+        ["octal:code=0.77"]

@@ -7,7 +7,9 @@
 """
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import time
 
 import numpy as np
@@ -241,6 +243,11 @@ def store_table(st: Store, g: Game, values: np.ndarray, attrs: dict, force: bool
         try:
             side.write(g.spec, values, attrs, force=True)
         except GtablesError as e2:
+            if aside is None:                  # leave no half-made side store behind
+                for leftover in (side.path, side.lock_path, side.path + ".journal.tmp"):
+                    if os.path.exists(leftover):
+                        with contextlib.suppress(OSError):
+                            os.remove(leftover)
             raise GtablesError(f"{g.spec}: computed, but neither {st.path} ({e}) nor the side "
                                f"store {side.path} ({e2}) could take it") from None
         echo(f"{g.spec}: not stored in {st.path} ({e}); kept in {side.path}: bring it home "

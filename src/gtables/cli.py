@@ -317,6 +317,7 @@ def cmd_compute(args) -> int:
     games = [api.game(spec) for spec in args.spec]   # every spec is checked before any work
     for g in games:
         if store is not None and not args.force and g.spec in store:
+            api.load(g.spec, store=store)     # a damaged one is an error naming its repair
             print(f"{g.spec}: already stored in {store.path} (use --force to recompute)")
             continue
         # refused before the store is written (api.compute prepares it) or anything allocated

@@ -99,6 +99,18 @@ def _decode(v):
     return v
 
 
+def _spec_of(obj, key: str | None = None) -> str | None:
+    """The ``spec`` attribute alone, when the others cannot be read (None if it cannot be
+    either, or does not name the entry)."""
+    try:
+        ds = obj[key] if key is not None else obj
+        spec = str(_decode(ds.attrs["spec"]))
+        name = key if key is not None else ds.name.rsplit("/", 1)[-1]
+        return spec if table_key(spec) == name else None
+    except Exception:            # noqa: BLE001 - damaged in some other way: no name to give
+        return None
+
+
 def _attrs_of(obj) -> dict:
     return {k: _decode(v) for k, v in obj.attrs.items()}
 
@@ -117,8 +129,9 @@ def _set_attrs(ds, attrs: dict) -> None:
 
 
 def _one_line(e: BaseException) -> str:
-    s = str(e).strip().splitlines()
-    return s[0] if s else type(e).__name__
+    """An exception as one line (HDF5's messages may span several)."""
+    s = " ".join(line.strip() for line in str(e).splitlines() if line.strip())
+    return s or type(e).__name__
 
 
 # -- tables -------------------------------------------------------------------------------------
@@ -143,8 +156,15 @@ class StoredTable:
         if tables is None or self.key not in tables:
             raise GtablesError(f"table {spec} is no longer in the store {self.store.path}")
         ds = tables[self.key]
-        self.attrs = _attrs_of(ds)
-        self.length = ds.shape[0] if ds.ndim == 1 else -1
+        try:
+            self.attrs = _attrs_of(ds)
+            self.length = ds.shape[0] if ds.ndim == 1 else -1
+        except (OSError, RuntimeError, ValueError, KeyError, TypeError) as e:
+            # a damaged attribute or datatype message: h5py raises all sorts
+            shown = spec or _spec_of(ds) or self.key
+            raise GtablesError(f"table {shown} in {self.store.path} is damaged (its attributes are "
+                               f"unreadable: {_one_line(e)}); repair it with: "
+                               f"{repair_hint(shown, self.store.path)}") from None
         problem = table_problem(ds, self.attrs, self.key, spec, self.store.path)
         self._digests = None
         self._chunk = CHUNK
@@ -591,8 +611,13 @@ class Store:
                     a["length"] = ds.shape[0]
                     a["stored_bytes"] = ds.id.get_storage_size()
                     a["damaged"] = damaged
-                except (OSError, RuntimeError, ValueError, KeyError) as e:
-                    out.append({"spec": f"(unreadable entry {key})", "damaged": _one_line(e)})
+                except (OSError, RuntimeError, ValueError, KeyError, TypeError) as e:
+                    spec = _spec_of(f["tables"], key)
+                    why = f"unreadable: {_one_line(e)}"
+                    if spec:
+                        why = (f"table {spec} in {self.path} is damaged ({why}); repair it with: "
+                               f"{repair_hint(spec, self.path)}")
+                    out.append({"spec": spec or f"(unreadable entry {key})", "damaged": why})
                     continue
                 for k in ("params", "index", "shape", "versions", "extra"):
                     if isinstance(a.get(k), str):
@@ -671,6 +696,11 @@ class Store:
                 return []
             return [(f"partial/{k}", str(_decode(part[k].attrs.get("sequence_key", k))))
                     for k in part]
+
+    def _checkpoint_length(self, sequence_key: str) -> int:
+        with self._reading() as f:
+            key = f"partial/{table_key(sequence_key)}"
+            return int(_decode(f[key].attrs.get("length", 0))) if key in f else 0
 
     def _read_checkpoint(self, key: str) -> tuple[np.ndarray, dict]:
         with self._reading() as f:
@@ -815,11 +845,23 @@ class Store:
                     out.attrs["schema"] = SCHEMA
                     out.attrs["schema_version"] = SCHEMA_VERSION
                     out.create_group("tables")
+                    # a checkpoint is finished work only until a complete table covers it
+                    covered = {}
+                    for a in self.list():
+                        if a.get("sequence_key") and not a.get("damaged"):
+                            covered[a["sequence_key"]] = max(covered.get(a["sequence_key"], 0),
+                                                             int(a.get("length", 0)))
                     for r in rows:
                         if r["damaged"]:
                             dropped += 1
                             if echo:
                                 echo(f"dropped (damaged): {r['kind']} {r['spec']}")
+                            continue
+                        if r["kind"] == "checkpoint" and covered.get(r["spec"], 0) >= \
+                                self._checkpoint_length(r["spec"]):
+                            if echo:
+                                echo(f"dropped: the checkpoint of {r['spec']} (a stored table "
+                                     f"covers it)")
                             continue
                         if r["kind"] == "table":
                             t = StoredTable(self, table_key(r["spec"]), r["spec"])
