@@ -24,7 +24,10 @@ run `gtables families` for every family and its keys.
 integers (in specs, positions, lists and options) are ASCII digits 0-9 with an optional
   leading '-': no '+', no '_', no other digits; blanks around a spec, a key or a value are
   ignored, never inside a number; list entries are separated by commas or blanks.
-store: results/tables.h5, or $GTABLES_STORE, or --store PATH.
+store: results/tables.h5, or $GTABLES_STORE, or --store PATH.  Every read is verified
+  (a damaged table is an error that names its repair); writes are all-or-nothing and locked
+  (tables.h5.lock): a busy store is waited for up to $GTABLES_LOCK_TIMEOUT seconds (120).
+  `gtables check` verifies the whole store, `gtables compact` reclaims space.
 """
 
 
