@@ -74,8 +74,16 @@ def _store_arg(p):
                    help="HDF5 store (default: $GTABLES_STORE or results/tables.h5)")
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with the house rule for bad input: one line on stderr, exit status 2 (argparse
+    prints its usage paragraph first; `--help` still shows it)."""
+
+    def error(self, message):
+        self.exit(2, f"gtables: error: {message} (see: {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(
+    ap = _Parser(
         prog="gtables", formatter_class=argparse.RawDescriptionHelpFormatter, epilog=EPILOG,
         description="Compute, store, query and verify Grundy-value and outcome tables of "
                     "combinatorial games.")
