@@ -639,7 +639,10 @@ def describe(label: str, r: dict, ctx: Ctx, ok_text: str = "") -> str:
 
 def tally_cli(rec: Record, r: dict, label: str, ctx: Ctx) -> None:
     """Tracebacks, hangs, and exit-2 results that are not one ``gtables: error:`` line."""
-    if r.get("hang") or r.get("crash") is not None:
+    rc = r.get("rc")
+    if r.get("hang") or r.get("crash") is not None or (
+            isinstance(rc, int) and rc < 0 and rc != -signal.SIGKILL):
+        # a hang, or a death by a signal we did not send (SIGKILL is fault 6's own)
         rec.hangs += 1
         rec.anomaly(f"{label}: {describe(label, r, ctx)}")
         return

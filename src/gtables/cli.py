@@ -6,6 +6,7 @@ memory) print one line ``gtables: error: ...`` and exit with status 2.
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import math
 import os
@@ -279,6 +280,14 @@ def main(argv=None) -> int:
         return _err(_interrupted(args.command))
     except BrokenPipeError:
         return 0
+    except OSError as e:
+        # the machine, not gtables: a full disk or quota, a read-only file system, denied
+        # access (wherever it happens: a store, a report, numba's kernel cache)
+        if e.errno in (errno.ENOSPC, errno.EFBIG, errno.EDQUOT, errno.EROFS, errno.EACCES,
+                       errno.EPERM):
+            where = f" ({e.filename})" if e.filename else ""
+            return _err(f"cannot go on: {e.strerror}{where}")
+        raise
     except Exception as e:
         # Ctrl-C inside numba's compiler surfaces as another error with the interrupt as context
         if _caused_by_interrupt(e):

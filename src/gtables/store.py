@@ -490,9 +490,9 @@ class Store:
                     f.close()
                     j.commit(self.path)
                 except BaseException:
+                    j.abort()                 # first: whatever the close below flushes is lost
                     with contextlib.suppress(Exception):
                         f.close()
-                    j.abort()
                     raise
             except (OSError, RuntimeError, KeyError) as e:
                 raise GtablesError(f"cannot {doing}: "

@@ -187,6 +187,7 @@ class Journal(io.RawIOBase):
         self.pos = 0
         self.length = os.fstat(raw.fileno()).st_size
         self.durable = False
+        self.dead = False
 
     def readable(self):
         return True
@@ -219,6 +220,9 @@ class Journal(io.RawIOBase):
         return p
 
     def readinto(self, b):
+        if self.dead:
+            memoryview(b).cast("B")[:] = bytes(len(memoryview(b).cast("B")))
+            return len(memoryview(b).cast("B"))
         want = min(len(b), max(0, self.length - self.pos))
         mv = memoryview(b)
         done = 0
@@ -246,6 +250,8 @@ class Journal(io.RawIOBase):
         return want
 
     def write(self, b):
+        if self.dead:
+            return len(memoryview(b).cast("B"))
         data = memoryview(b).cast("B")
         done = 0
         while done < len(data):
@@ -263,6 +269,8 @@ class Journal(io.RawIOBase):
         return len(data)
 
     def truncate(self, size=None):
+        if self.dead:
+            return self.pos if size is None else size
         size = self.pos if size is None else size
         self.length = size
         if size >= self.base:
@@ -305,6 +313,9 @@ class Journal(io.RawIOBase):
             self.raw.truncate(self.base)
         except OSError:
             pass
+        # an HDF5 handle whose close failed (a full disk) may still flush at exit: from now on
+        # its writes go nowhere and its reads see zeros, so nothing can reach the file
+        self.dead = True
 
 
 def _apply_journal(path: str, blob: bytes) -> None:
