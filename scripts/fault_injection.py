@@ -1036,16 +1036,21 @@ def fault_random_flip(ctx: Ctx, n: int = 40) -> Record:
         got = _inspect_damage(ctx, rec, path, label, sample_spec=ctx.seeds[k % len(ctx.seeds)]
                               if k < _samples(ctx) else None)
         rec.injections += 1
-        if got:
-            st = collections.Counter(t["status"] for t in got["v1"]["tables"].values())
-            summary = ("store refused" if got["v1"]["list_error"] else
-                       ", ".join(f"{v} {s}" for s, v in sorted(st.items())))
-        else:
-            summary = "inspection failed"
+        summary = _damage_summary(got)
         rec.count("region hit -> tables", f"{region} -> {summary}")
         rec.log.append({"offset": off, "mask": mask, "region": region, "tables": summary})
         ctx.echo(f"fault 4: {k + 1}/{n} offset {off} ({region}): {summary}")
     return rec
+
+
+def _damage_summary(got) -> str:
+    """How the tables of a damaged store came out of one inspection, in a few words."""
+    if not got:
+        return "inspection failed"
+    if got["v1"]["list_error"]:
+        return "store refused"
+    st = collections.Counter(t["status"] for t in got["v1"]["tables"].values())
+    return ", ".join(f"{v} {s}" for s, v in sorted(st.items()))
 
 
 def fault_truncation(ctx: Ctx, n: int = 10) -> Record:
@@ -1062,12 +1067,7 @@ def fault_truncation(ctx: Ctx, n: int = 10) -> Record:
         got = _inspect_damage(ctx, rec, path, label, sample_spec=ctx.seeds[k % len(ctx.seeds)]
                               if k < _samples(ctx) else None)
         rec.injections += 1
-        if got:
-            st = collections.Counter(t["status"] for t in got["v1"]["tables"].values())
-            summary = ("store refused" if got["v1"]["list_error"] else
-                       ", ".join(f"{v} {s}" for s, v in sorted(st.items())))
-        else:
-            summary = "inspection failed"
+        summary = _damage_summary(got)
         rec.count("cut -> tables", f"{'first half' if cut < size / 2 else 'second half'} -> {summary}")
         rec.log.append({"cut": cut, "size": size, "tables": summary})
         ctx.echo(f"fault 5: {k + 1}/{n} cut at {cut}/{size}: {summary}")

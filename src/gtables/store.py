@@ -72,13 +72,18 @@ def table_key(spec: str) -> str:
     return hashlib.sha1(spec.encode()).hexdigest()[:24]
 
 
-def checksum(values: np.ndarray) -> str:
-    h = hashlib.sha256()
+def _sha256(values: np.ndarray, h=None):
+    """``h`` (a new SHA-256 by default) updated with the raw bytes of ``values``."""
+    h = hashlib.sha256() if h is None else h
     flat = np.ascontiguousarray(values).reshape(-1)
     step = 1 << 26
     for i in range(0, flat.size, step):
         h.update(flat[i:i + step].tobytes())
-    return "sha256:" + h.hexdigest()
+    return h
+
+
+def checksum(values: np.ndarray) -> str:
+    return "sha256:" + _sha256(values).hexdigest()
 
 
 def repair_hint(spec: str, path: str) -> str:
@@ -776,7 +781,6 @@ class Store:
         what the checkpoint already holds is kept when it agrees with ``values``).  Raises
         :class:`GtablesError` when the store cannot take it."""
         key = f"partial/{table_key(sequence_key)}"
-        digest = checksum(values)
         with self._writing("save a checkpoint into") as f:
             part = f.require_group("partial")
             name = key.split("/", 1)[1]
@@ -785,8 +789,15 @@ class Store:
                 ds = part[name]
                 a = _attrs_of(ds)
                 old = int(a.get("length", 0))
+            # one pass over the values: the digest of what the checkpoint should already hold,
+            # then, continued, the digest of the whole prefix
+            n = max(0, min(old, values.size))
+            h = _sha256(values[:n])
+            held = "sha256:" + h.hexdigest()
+            digest = "sha256:" + _sha256(values[n:], h).hexdigest()
+            if name in part:
                 if ds.dtype != values.dtype or old > values.size or not ds.fletcher32 or \
-                        a.get("checksum") != checksum(values[:old]):
+                        a.get("checksum") != held:
                     old = -1             # another dtype, another run, or not ours to extend
             if old < 0 or name not in part:
                 # a new dataset, flushed before the old one is deleted (see write)
@@ -899,11 +910,11 @@ class Store:
         copied = present = 0
         for a in other.list():
             spec = a.get("spec")
-            t = StoredTable(other, table_key(spec), spec)
-            values = t.load()
             if spec in self:
                 present += 1
                 continue
+            t = StoredTable(other, table_key(spec), spec)
+            values = t.load()
             attrs = {k: v for k, v in t.attrs.items()
                      if k not in ("meta_checksum", "checksum", "schema", "schema_version",
                                   "created", "dtype", "max_value", "complete", "spec")}

@@ -29,7 +29,7 @@ import threading
 import time
 
 from . import api
-from .engine.progress import clock_text, log_seconds, stderr_is_terminal
+from .engine.progress import clock_text, log_seconds, output_mode
 from .engine.game import split_outside_brackets, split_spec
 from .errors import GtablesError
 from .store import Store
@@ -224,10 +224,7 @@ class _Counter:
 
     def __init__(self, total: int, enabled: bool | None = None, *, interval: float | None = None):
         self.total = total
-        if enabled is None:
-            self.mode = "line" if stderr_is_terminal() else "log"
-        else:
-            self.mode = "line" if enabled else None
+        self.mode = output_mode(enabled)
         self.enabled = self.mode is not None
         self.interval = log_seconds() if interval is None else interval
         self.t0 = time.perf_counter()
@@ -249,7 +246,7 @@ class _Counter:
 
     def update(self, done: int, failed: int) -> None:
         self.done, self.failed = done, failed
-        if self.mode != "line":
+        if self.mode != "bar":
             return
         el = time.perf_counter() - self.t0
         sys.stderr.write(f"\rsweep: {done}/{self.total} done, {failed} failed, "

@@ -28,6 +28,15 @@ def stderr_is_terminal() -> bool:
         return False
 
 
+def output_mode(enabled: bool | None) -> str | None:
+    """The one rule for progress output: ``None`` -> ``"bar"`` (redrawn with ``\\r``) on a
+    terminal, ``"log"`` (a plain line now and then) elsewhere; ``True`` -> ``"bar"``;
+    ``False`` -> ``None`` (nothing)."""
+    if enabled is None:
+        return "bar" if stderr_is_terminal() else "log"
+    return "bar" if enabled else None
+
+
 def clock_text(seconds: float) -> str:
     """``H:MM:SS``, as a log reader expects elapsed times and ETAs."""
     s = int(max(0.0, seconds) + 0.5)
@@ -56,10 +65,7 @@ class Progress:
         self.total = max(1, total)
         self.label = label
         self.start = start
-        if enabled is None:
-            self.mode = "bar" if stderr_is_terminal() else "log"
-        else:
-            self.mode = "bar" if enabled else None
+        self.mode = output_mode(enabled)
         self.enabled = self.mode is not None
         self.interval = log_seconds() if interval is None else interval
         self.clock = clock
