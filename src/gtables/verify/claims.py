@@ -1,9 +1,17 @@
 """Claims and verdicts.
 
-A :class:`Claim` is data plus a predicate: its name, the seed and section it comes from, its
-statement in words, our reading of any garbled part, the tables it needs, and ``check(ctx)``,
-which evaluates it over whole tables and returns a :class:`Result`.  The runner wraps the result
-into a :class:`Verdict`.  Statuses:
+A :class:`Claim` is data plus a function of tables: its name, the seed and section it comes from,
+its statement in words, our reading of any garbled part, the spec strings of the tables it needs
+(``tables``), and ``check(tables)``.  The runner computes the declared tables first, then calls
+``check`` with a read-only :class:`Tables` mapping (spec -> table, whose ``values`` is a numpy
+array); a check that reads a table it did not declare is an error.  Every :class:`Result` is built
+by :func:`verdict` (or its array form :func:`compare`).  The runner wraps the result into a
+:class:`Verdict`.
+
+**Corrections.**  Where a seed's printed statement or table is wrong or garbled, its text stays
+verbatim as data, and our correction is separate data beside it; the corrected statement is its
+own claim named ``<name of the claim it corrects>.corrected`` (optionally ``.corrected.<tag>``
+when there are several), with ``correction_of`` set to that name.  Statuses:
 
 * ``HOLDS``   checked on every position of the stated domain, no counterexample;
 * ``FAILS``   counterexamples found (the first ones are listed: position, claimed, computed);
@@ -46,8 +54,8 @@ class Claim:
     name: str
     source: str
     statement: str
-    check: Callable[["object"], Result]
-    tables: tuple[str, ...] = ()
+    check: Callable[["Tables"], Result]
+    tables: tuple[str, ...] = ()       # spec strings of every table ``check`` reads
     reading: str = ""
     correction_of: str | None = None   # set for our corrected restatement of a failing claim
     convention: str = ""               # e.g. "f = 1 means P (second player wins)"
@@ -84,33 +92,100 @@ class Verdict:
         return d
 
 
+def verdict(domain: str, cases=(), *, checked: int | None = None, status: str | None = None,
+            details: str = "", data: dict | None = None, limit: int | None = MAX_EXAMPLES,
+            noun: str = "cases", differing: int | None = None) -> Result:
+    """The one way to build a :class:`Result`.
+
+    ``cases``: iterable of ``(label, claimed, computed)``; a case is a counterexample when
+    ``claimed != computed`` (a :class:`Counterexample` in ``cases`` is one as it stands).
+    ``checked`` (default: the number of cases) is how many positions or
+    cases were examined, and ``differing`` how many differ, for callers that pass only (the first)
+    counterexamples.  ``status`` is for the
+    verdicts a comparison cannot give (``PROVED``, ``REFUTED``, ``OPEN``); by default the verdict
+    is ``HOLDS`` with no counterexample and ``FAILS`` otherwise.  The first ``limit`` differences
+    are listed (``None``: every one).
+    """
+    n, bad = 0, []
+    for case in cases:
+        n += 1
+        if isinstance(case, Counterexample):   # already known to differ
+            bad.append(case)
+            continue
+        label, claimed, computed = case
+        if claimed != computed:
+            bad.append(Counterexample(str(label), str(claimed), str(computed)))
+    if checked is None:
+        checked = n
+    if status is None:
+        status = "FAILS" if bad else "HOLDS"
+    if status not in STATUSES:
+        raise ValueError(f"unknown status {status!r}")
+    if differing is None:
+        differing = len(bad)
+    if differing and status == "FAILS":
+        details = (details + " " if details else "") + f"{differing} of {checked} {noun} differ"
+    shown = tuple(bad if limit is None else bad[:limit])
+    return Result(status, domain, int(checked), shown, details=details, data=dict(data or {}))
+
+
 def compare(claimed, computed, domain: str, label: Callable[[int], str],
             show: Callable[[object], str] = str, details: str = "") -> Result:
-    """Compare two equal-length arrays elementwise; ``label(i)`` names position ``i``."""
-    claimed = np.asarray(claimed)
-    computed = np.asarray(computed)
+    """:func:`verdict` over two equal-shape arrays, compared elementwise; ``label(i)`` names flat
+    position ``i``."""
+    claimed = np.asarray(claimed).reshape(-1)
+    computed = np.asarray(computed).reshape(-1)
     if claimed.shape != computed.shape:
         raise ValueError(f"shape mismatch {claimed.shape} vs {computed.shape}")
-    bad = np.flatnonzero(claimed.reshape(-1) != computed.reshape(-1))
-    n = int(claimed.size)
-    if bad.size == 0:
-        return Result("HOLDS", domain, n, details=details)
-    cl, co = claimed.reshape(-1), computed.reshape(-1)
-    ex = tuple(Counterexample(label(int(i)), show(cl[i]), show(co[i])) for i in bad[:MAX_EXAMPLES])
-    return Result("FAILS", domain, n, ex,
-                  details=(details + " " if details else "") + f"{bad.size} of {n} positions differ")
+    bad = np.flatnonzero(claimed != computed)
+    cases = [Counterexample(label(int(i)), show(claimed[i]), show(computed[i]))
+             for i in bad[:MAX_EXAMPLES]]
+    return verdict(domain, cases, checked=int(claimed.size), details=details, noun="positions",
+                   differing=int(bad.size))
 
 
 def check_all(cases, domain: str, details: str = "", limit: int | None = MAX_EXAMPLES,
               noun: str = "cases") -> Result:
-    """``cases``: iterable of ``(label, claimed, computed)``; HOLDS iff every pair is equal.
-    The first ``limit`` differences are listed (``None``: every one)."""
-    n, bad = 0, []
-    for label, claimed, computed in cases:
-        n += 1
-        if claimed != computed:
-            bad.append(Counterexample(str(label), str(claimed), str(computed)))
-    if not bad:
-        return Result("HOLDS", domain, n, details=details)
-    return Result("FAILS", domain, n, tuple(bad if limit is None else bad[:limit]),
-                  details=(details + " " if details else "") + f"{len(bad)} of {n} {noun} differ")
+    """:func:`verdict` over ``(label, claimed, computed)`` cases (kept for the existing claims)."""
+    return verdict(domain, cases, details=details, limit=limit, noun=noun)
+
+
+class Tables:
+    """The tables a claim declared, handed to its ``check`` by the runner: ``tables[spec]`` (or
+    ``tables.table(spec)``) is the table of that spec (canonicalised), with ``values`` a numpy
+    array.  Reading a table the claim did not declare is an error, so the declared list is the
+    truth the runner prefetches from."""
+
+    def __init__(self, claim: str, fetch: Callable[[str], object], declared, scale: str = ""):
+        from ..games import canonical
+        self._canonical = canonical
+        self._claim = claim
+        self._fetch = fetch
+        self._declared = {canonical(s) for s in declared}
+        self.scale = scale
+        self.undeclared: list[str] = []   # (transition) undeclared reads, when not strict
+
+    def __getitem__(self, spec: str):
+        canon = self._canonical(spec)
+        if canon not in self._declared:
+            if STRICT_TABLES:
+                from ..errors import GtablesError
+                raise GtablesError(f"claim {self._claim} reads table {canon}, which it does not "
+                                   f"declare in tables=")
+            self.undeclared.append(canon)
+        return self._fetch(canon)
+
+    table = __getitem__
+
+    def __contains__(self, spec: str) -> bool:
+        return self._canonical(spec) in self._declared
+
+    def __iter__(self):
+        return iter(sorted(self._declared))
+
+    def __len__(self) -> int:
+        return len(self._declared)
+
+
+# While the seed modules move to declared tables, an undeclared read is recorded, not refused.
+STRICT_TABLES = False

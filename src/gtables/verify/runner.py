@@ -4,7 +4,7 @@ from __future__ import annotations
 import time
 import traceback
 
-from .claims import Claim, Verdict
+from .claims import Claim, Tables, Verdict
 
 SCALES = ("small", "default", "large")
 
@@ -87,10 +87,25 @@ def select(claims: list[Claim], names) -> list[Claim]:
     return picked
 
 
+def declared_tables(claims: list[Claim]) -> list[str]:
+    """The canonical specs every claim in ``claims`` declares, each once, in first-use order:
+    what a run computes before any check (a caller may compute them in parallel first)."""
+    from ..games import canonical
+    out: dict[str, None] = {}
+    for c in claims:
+        for spec in c.tables:
+            out.setdefault(canonical(spec), None)
+    return list(out)
+
+
 def evaluate(claim: Claim, ctx: Context) -> Verdict:
+    """Fetch the tables ``claim`` declares, then run its check on them (a failure to fetch or a
+    broken check is an ``ERROR`` verdict, never an exception)."""
     t0 = time.perf_counter()
     try:
-        r = claim.check(ctx)
+        for spec in claim.tables:
+            ctx.table(spec)
+        r = claim.check(Tables(claim.name, ctx.table, claim.tables, ctx.scale))
         status, domain, checked, ex, details, data = (r.status, r.domain, r.checked,
                                                       r.counterexamples, r.details, r.data)
     except Exception as e:  # a broken check is reported, not hidden
@@ -105,10 +120,14 @@ def evaluate(claim: Claim, ctx: Context) -> Verdict:
                    round(time.perf_counter() - t0, 3), data)
 
 
-def run_claims(names=None, provider=None, scale: str = "default", echo=None, store=None):
+def run_claims(names=None, provider=None, scale: str = "default", echo=None, store=None,
+               prefetch=None):
     """Evaluate the selected claims with tables from ``provider``; returns ``(verdicts,
-    context)``."""
+    context)``.  ``prefetch(specs)``, when given, is called first with every declared table (so a
+    caller can compute them in parallel into the store the provider reads)."""
     claims = select(all_claims(scale), names)
+    if prefetch is not None:
+        prefetch(declared_tables(claims))
     ctx = Context(provider=provider, scale=scale, store=store)
     verdicts = []
     for c in claims:
