@@ -164,6 +164,12 @@ class Game:
 class Family:
     """A game family: its spec keys and how to build a game from them.
 
+    ``options_ref(values, position, side=0)`` lists the options of one position in plain Python:
+    ``values`` are the validated spec values, ``position`` a tuple of ints as
+    ``space.unrank`` gives it (a row, as a tuple), ``side`` 0 for Left/impartial and 1 for
+    Right; each option is a tuple of component positions (one component, or two when a move
+    splits the position into a sum).  The tests' one reference solver recurses on it, and the
+    family contract test compares it with the jitted generator on every position.
     ``reference`` is a tiny, obviously-correct pure-Python value function used by the tests;
     ``claims`` (for a user's own family only) returns its verification claims; the built-in
     families' claims live in :mod:`gtables.verify` (``runner.BUILTIN_CLAIMS``), which the games
@@ -176,6 +182,7 @@ class Family:
     example: str
     position_help: str = "comma-separated integers"
     reference: Callable | None = None
+    options_ref: Callable | None = None
     claims: Callable | None = None
 
     def parse(self, pairs: list[tuple[str, str]]) -> dict:
