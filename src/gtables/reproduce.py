@@ -10,6 +10,8 @@ INTRO = """This report is written by `gtables reproduce`. Every claim of the see
 gtables encodes is listed with its verdict: `HOLDS` (checked on every position of the stated
 range), `PROVED` (holds for all positions by a theorem that turns the finite check into a proof),
 `FAILS`/`REFUTED` (first counterexamples listed), `OPEN` (not settled within the computed range).
+`PROVED` covers exactly the games its line names (each listed code, subtraction set or parameter
+pair, for every heap size): it is never a proof of a general theorem for all parameters.
 Tables are in the HDF5 store; `gtables list` shows them and `gtables query SPEC POSITION --moves`
 looks up any position."""
 
@@ -73,17 +75,34 @@ def verify_claims(names=None, store=_DEFAULT_STORE, scale: str = "default", prog
     return verdicts
 
 
+def sweep_prefetch(store, workers: int, progress=None, echo=print):
+    """A ``prefetch`` for :func:`~gtables.verify.runner.run_claims`: compute the declared tables
+    not yet in ``store`` as one sweep on a local Dask cluster of ``workers`` processes."""
+    def prefetch(specs):
+        from .sweep import run_sweep
+        todo = [s for s in specs if s not in store]
+        if todo:
+            echo(f"computing {len(todo)} declared table(s) on {workers} workers first")
+            run_sweep(todo, store, workers=workers, progress=progress, echo=echo)
+    return prefetch
+
+
 def reproduce(store=None, scale: str = "default", out: str = "results", echo=print,
-              progress: bool | None = None) -> int:
+              progress: bool | None = None, workers: int = 1) -> int:
     """Run every claim (computing tables into ``store``), write the report and figures into
     ``out``; return the exit status.  ``progress`` goes to every table computation (``None``:
-    a bar on a terminal, a plain line every 30 s otherwise; ``False``: nothing)."""
+    a bar on a terminal, a plain line every 30 s otherwise; ``False``: nothing).  With
+    ``workers`` > 1 (and a store) the tables every claim declares are computed first, in
+    parallel, as a sweep."""
     from .verify import report
     from .verify.runner import run_claims
     t0 = time.perf_counter()
     echo(f"gtables reproduce: scale {scale}, store {store.path if store is not None else '(memory)'}")
+    prefetch = None
+    if workers > 1 and store is not None:
+        prefetch = sweep_prefetch(store, workers, progress, echo)
     verdicts, ctx = run_claims(None, provider=table_provider(store, progress), scale=scale,
-                               echo=echo, store=store)
+                               echo=echo, store=store, prefetch=prefetch)
     figures = _figures(ctx, out)
     meta = report.run_meta(scale)
     meta["seconds"] = round(time.perf_counter() - t0, 1)
