@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import os
 import pathlib
+from typing import TypedDict
 
 _PKG = pathlib.Path(__file__).resolve().parent
 
@@ -31,8 +32,16 @@ def _setup_cache_dir() -> None:
 
 _setup_cache_dir()
 
+class JitOptions(TypedDict, total=False):
+    """The keyword arguments of ``numba.njit`` used here, typed so that ``njit(**JIT)`` type-checks
+    against numba's own signature (a plain ``dict[str, bool]`` matches none of its overloads)."""
+    cache: bool
+    nogil: bool
+    parallel: bool
+
+
 # Every kernel is compiled with these options.  ``cache=True`` is safe: kernels are pure functions
 # of their arguments (no globals read at run time) and move generators are passed as typed
 # first-class functions, so one cached kernel serves every family.
-JIT = dict(cache=True, nogil=True)
-PARALLEL_JIT = dict(JIT, parallel=True)
+JIT: JitOptions = {"cache": True, "nogil": True}
+PARALLEL_JIT: JitOptions = {**JIT, "parallel": True}

@@ -22,13 +22,13 @@ SHA-256; the attributes are covered by ``meta_checksum``.  A table that fails is
 --force``).  Version-1 tables (no chunk checksums) are verified in full before their first read.
 
 **Writes are transactions.**  A write opens the file through a journaling file object
-(:class:`gtables.transaction.Journal`): bytes HDF5 writes past the old end of the file go straight to disk (new
-chunks), bytes it would overwrite are kept in memory, and at commit they are first saved to a
-journal file (``<store>.journal``, checksummed, fsynced, renamed into place) and only then written
-over the old bytes.  A process killed at any point therefore leaves either the old file (the
-journal was incomplete: it is discarded, the unreachable tail truncated) or the new one (the
-journal is replayed by the next process that opens the store).  No HDF5 feature is needed for
-this, and it holds whatever ``HDF5_USE_FILE_LOCKING`` says.
+(:class:`gtables.transaction.Journal`): bytes HDF5 writes past the old end of the file go
+straight to disk (new chunks), bytes it would overwrite are kept in memory, and at commit they are
+first saved to a journal file (``<store>.journal``, checksummed, fsynced, renamed into place)
+and only then written over the old bytes.  A process killed at any point therefore leaves
+either the old file (the journal was incomplete: it is discarded, the unreachable tail truncated)
+or the new one (the journal is replayed by the next process that opens the store).  No HDF5
+feature is needed for this, and it holds whatever ``HDF5_USE_FILE_LOCKING`` says.
 
 **Concurrency.**  Every operation takes an advisory lock on ``<store>.lock`` (``flock``): shared
 for reads, exclusive for writes, each held only for the operation (never during a computation).
@@ -39,6 +39,7 @@ rather than write under it.
 """
 from __future__ import annotations
 
+import builtins
 import contextlib
 import dataclasses
 import datetime
@@ -49,6 +50,7 @@ import json
 import os
 import tempfile
 import time
+from typing import Any
 
 import numpy as np
 
@@ -149,7 +151,7 @@ class StoredTable:
     one position never answers from damaged data, whether the damage came from the disk (also
     caught by HDF5's fletcher32) or from a program that rewrote values through h5py."""
 
-    def __init__(self, store: "Store", key: str, spec: str | None = None):
+    def __init__(self, store: Store, key: str, spec: str | None = None):
         self.store = store
         self.key = key
         self._verified = False
@@ -632,12 +634,12 @@ class Store:
                 out.append(a)
         return sorted(out, key=lambda a: str(a.get("spec", "")))
 
-    def check(self) -> list[dict]:
+    def check(self) -> builtins.list[dict]:
         """Read and verify every table and checkpoint in full: one row each with ``spec``,
         ``kind`` (table/checkpoint) and ``damaged`` (None, or why)."""
         rows = []
         for a in self.list():
-            spec = a.get("spec")
+            spec: str = a["spec"]        # every row of list() has one
             row = {"spec": spec, "kind": "table", "damaged": a.get("damaged")}
             if row["damaged"] is None:
                 try:
@@ -692,7 +694,7 @@ class Store:
             _drop_table(f, key)
 
     # -- sequence tables: prefixes and checkpoints --------------------------------------------
-    def _checkpoints(self) -> list[tuple[str, str]]:
+    def _checkpoints(self) -> builtins.list[tuple[str, str]]:
         if not self.exists():
             return []
         with self._reading() as f:
@@ -712,6 +714,8 @@ class Store:
             if key not in f:
                 raise GtablesError(f"checkpoint {key} is no longer in {self.path}")
             ds = f[key]
+            a: dict = {}                 # the message below needs it when reading them fails
+            values: np.ndarray | None = None
             try:
                 a = _attrs_of(ds)
                 n = int(a.get("length", 0))
@@ -724,9 +728,9 @@ class Store:
                 values = ds[:n] if bad is None else None
             except (OSError, RuntimeError, ValueError) as e:
                 bad, values = f"read failed: {_one_line(e)}", None
-        if bad is None and checksum(values) != a.get("checksum"):
+        if bad is None and values is not None and checksum(values) != a.get("checksum"):
             bad = "fails its checksum"
-        if bad is not None:
+        if bad is not None or values is None:
             raise GtablesError(f"the checkpoint of {a.get('sequence_key', key)} in {self.path} is "
                                f"damaged ({bad}); it is not used, and the next checkpoint of that "
                                f"run replaces it")
@@ -785,6 +789,8 @@ class Store:
             part = f.require_group("partial")
             name = key.split("/", 1)[1]
             old = 0
+            ds: Any = None               # the checkpoint as stored now, when there is one
+            a: dict = {}
             if name in part:
                 ds = part[name]
                 a = _attrs_of(ds)
@@ -857,7 +863,7 @@ class Store:
                     out.attrs["schema_version"] = SCHEMA_VERSION
                     out.create_group("tables")
                     # a checkpoint is finished work only until a complete table covers it
-                    covered = {}
+                    covered: dict[str, int] = {}
                     for a in self.list():
                         if a.get("sequence_key") and not a.get("damaged"):
                             covered[a["sequence_key"]] = max(covered.get(a["sequence_key"], 0),
@@ -904,12 +910,12 @@ class Store:
         return {"before": before, "after": os.path.getsize(self.path), "kept": kept,
                 "dropped": dropped}
 
-    def merge(self, other: "Store", echo=None) -> dict:
+    def merge(self, other: Store, echo=None) -> dict:
         """Copy every verified table of ``other`` (a side store) that this store lacks, then
         delete ``other`` when all of it arrived.  Returns counts."""
         copied = present = 0
         for a in other.list():
-            spec = a.get("spec")
+            spec: str = a["spec"]        # every row of list() has one
             if spec in self:
                 present += 1
                 continue
