@@ -1,6 +1,7 @@
-"""Chip sliding (seeds 000, 003): the kernels against the pure-Python reference on every position of
-small strips, the two spaces and the specialised kernels against each other, the seed's worked
-example, bad input through the CLI, and the 'small' claims."""
+"""Chip sliding (seeds 000, 003): the kernels against the reference solver (tests/reference.py,
+over chips.options_ref) on every position of small strips, the two spaces and the specialised
+kernels against each other, the seed's worked example, bad input through the CLI, and the 'small'
+claims."""
 from __future__ import annotations
 
 import os
@@ -9,10 +10,12 @@ import sys
 
 import numpy as np
 import pytest
+from reference import reference_table
 
 import gtables
 from gtables import api
 from gtables.engine.compute import fill
+from gtables.engine.kernels import TERMINAL_LOSS, TERMINAL_WIN
 from gtables.engine.spaces import CombinationSpace, SubsetSpace
 from gtables.errors import GtablesError
 from gtables.games import chips
@@ -33,9 +36,7 @@ def _table(spec):
 @pytest.mark.parametrize("n", [1, 2, 5, 9])
 def test_subsets_match_reference(rule, n):
     g, v = _table(f"chips:rule={rule},n={n}")
-    rows = g.space.unrank(np.arange(g.space.size))
-    ref = [chips.reference(g.params, r) for r in rows]
-    assert v.tolist() == ref
+    assert v.tolist() == reference_table(f"chips:rule={rule},n={n}")[1]
 
 
 @pytest.mark.parametrize("rule", RULES)
@@ -43,7 +44,7 @@ def test_subsets_match_reference(rule, n):
 def test_fixed_k_matches_reference_and_subsets(rule, n, k):
     g, v = _table(f"chips:rule={rule},n={n},k={k}")
     rows = g.space.unrank(np.arange(g.space.size))
-    assert v.tolist() == [chips.reference(g.params, r) for r in rows]
+    assert v.tolist() == reference_table(f"chips:rule={rule},n={n},k={k}")[1]
     gs, vs = _table(f"chips:rule={rule},n={n}")
     masks = np.sum(np.left_shift(1, rows - 1), axis=1)
     assert (vs[masks] == v).all()
@@ -81,8 +82,16 @@ def test_worked_example_468():
 
 def test_move_example_24568():
     """Seed 000 EN §3(1): P = 24568, P[3] = 23468, P[5] = 24567."""
-    opts = chips.options_ref((2, 4, 5, 6, 8))
+    opts = chips.slide_options((2, 4, 5, 6, 8))
     assert (2, 3, 4, 6, 8) in opts and (2, 4, 5, 6, 7) in opts
+    # the same moves through the family contract, in both spaces; rule A ends on square 1
+    assert chips.options_ref({"rule": "C", "k": 5}, (2, 4, 5, 6, 8)) == [(o,) for o in opts]
+    flags = tuple(int(i in (2, 4, 5, 6, 8)) for i in range(1, 9))
+    assert [o[0] for o in chips.options_ref({"rule": "C", "k": None}, flags)] == [
+        tuple(int(i in o) for i in range(1, 9)) for o in opts]
+    assert chips.options_ref({"rule": "A", "k": 3}, (1, 4, 6)) == TERMINAL_LOSS
+    assert chips.options_ref({"rule": "B", "k": 3}, (1, 4, 6)) == TERMINAL_WIN
+    assert chips.options_ref((2, 4, 5, 6, 8)) == opts     # the old call (verify/seed000), for now
 
 
 def test_space_round_trips():

@@ -1,5 +1,6 @@
-"""End-Nim (seed 002): kernels vs the pure-Python reference, the row method vs full tables and the
-generic engine, the seed's worked examples, bad input through the real CLI, small claims."""
+"""End-Nim (seed 002): kernels vs the reference solver (tests/reference.py), the row method vs
+full tables and the generic engine, the seed's worked examples, bad input through the real CLI,
+small claims."""
 from __future__ import annotations
 
 import os
@@ -8,6 +9,7 @@ import sys
 
 import numpy as np
 import pytest
+from reference import Solver, reference_table
 
 import gtables
 from gtables.engine.spaces import StringSpace
@@ -34,7 +36,7 @@ def test_string_space_bijection_and_order(lmax, hmax):
     # every End-Nim option (shorter, or an end lowered) comes earlier
     for i, s in enumerate(strings):
         t = tuple(int(x) for x in s if x)
-        for o in E.options_ref(t):
+        for o in E.string_options(t):
             assert sp.index(list(o)) < i
 
 
@@ -56,9 +58,7 @@ def test_string_space_parse_and_errors():
 @pytest.mark.parametrize("lmax,hmax", [(4, 3), (3, 5), (6, 2)])
 def test_full_table_matches_reference(mode, lmax, hmax):
     t = full(mode, lmax, hmax)
-    strings = t.space.unrank(np.arange(t.space.size))
-    ref = np.array([E.reference({"mode": mode}, s) for s in strings])
-    assert (ref == t.values).all()
+    assert (np.array(reference_table(t.spec)[1]) == t.values).all()
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -78,15 +78,14 @@ def test_row_family_generic_path_equals_fast_path(mode, prefix):
     spec = f"endnim_row:mode={mode},prefix={'.'.join(map(str, prefix))},size=60"
     t = gtables.compute(spec, store=None)
     assert (E.row_of_table(t) == E.row(prefix, 60, mode)).all()
-    strings = t.space.unrank(np.arange(t.space.size))
-    ref = np.array([E.reference({"mode": mode}, s) for s in strings])
-    assert (ref == t.values).all()
+    assert (np.array(reference_table(spec)[1]) == t.values).all()
 
 
 def test_long_row_agrees_with_recursion():
     v = E.row((3, 4), 3000)
     assert v.size == 3001
-    assert [E.grundy_ref((3, 4, b)) for b in range(1, 40)] == v[1:40].tolist()
+    s = Solver.of("endnim:mode=impartial,len=3,max=39")
+    assert [s.grundy((3, 4, b)) for b in range(1, 40)] == v[1:40].tolist()
 
 
 # -- the seed's worked examples ----------------------------------------------------------------

@@ -1,8 +1,7 @@
-"""Engine kernels against tiny pure-Python references on toy games defined here."""
-import functools
-
+"""Engine kernels against the reference solver (tests/reference.py) on toy games defined here."""
 import numpy as np
 import pytest
+from reference import Solver
 
 from gtables.engine.compute import fill
 from gtables.engine.game import GRUNDY, MISERE, OUTCOME, PARTIZAN, Game
@@ -27,25 +26,10 @@ def halve_or_take(pos, side, params, out):
     return c
 
 
-def ref_opts(n, m):
-    return [n - k for k in range(1, m + 1) if k <= n] + ([n // 2] if n >= 2 else [])
-
-
-@functools.lru_cache(None)
-def ref_grundy(n, m):
-    s = {ref_grundy(o, m) for o in ref_opts(n, m)}
-    g = 0
-    while g in s:
-        g += 1
-    return g
-
-
-@functools.lru_cache(None)
-def ref_outcome(n, m, misere):
-    o = ref_opts(n, m)
-    if not o:
-        return 1 if misere else 0
-    return int(any(ref_outcome(x, m, misere) == 0 for x in o))
+def toy_solver(m):
+    """The reference solver on the toy game's options, written again in plain Python."""
+    return Solver(lambda p, side: [((p[0] - k,),) for k in range(1, m + 1) if k <= p[0]]
+                  + ([((p[0] // 2,),)] if p[0] >= 2 else []))
 
 
 def toy(kind, size=200, m=3):
@@ -54,12 +38,14 @@ def toy(kind, size=200, m=3):
 
 @pytest.mark.parametrize("m", [1, 2, 5])
 def test_grundy_and_outcomes_match_reference(m):
+    ref = toy_solver(m)
+    heaps = [(n,) for n in range(201)]
     g, _ = fill(toy(GRUNDY, m=m))
-    assert [int(x) for x in g] == [ref_grundy(n, m) for n in range(201)]
+    assert [int(x) for x in g] == ref.table(heaps, GRUNDY)
     o, _ = fill(toy(OUTCOME, m=m))
-    assert [int(x) for x in o] == [ref_outcome(n, m, False) for n in range(201)]
+    assert [int(x) for x in o] == ref.table(heaps, OUTCOME)
     mi, _ = fill(toy(MISERE, m=m))
-    assert [int(x) for x in mi] == [ref_outcome(n, m, True) for n in range(201)]
+    assert [int(x) for x in mi] == ref.table(heaps, MISERE)
     assert ((g == 0) == (o == 0)).all()
 
 
@@ -105,6 +91,13 @@ def test_terminal_codes():
     assert gl[7] == 0
     with pytest.raises(GtablesError, match="no Grundy value"):
         fill(Game("t", "t", {}, HeapSpace(30), terminal_rule, np.array([TERMINAL_WIN]), GRUNDY, 2))
+    # the whole tables against the reference solver, whose options give the same terminal codes
+    heaps = [(n,) for n in range(31)]
+    for code, kind, values in ((TERMINAL_LOSS, OUTCOME, vl), (TERMINAL_WIN, OUTCOME, vw),
+                               (TERMINAL_LOSS, GRUNDY, gl)):
+        ref = Solver(lambda p, side, code=code: code if p[0] > 0 and p[0] % 7 == 0 else
+                     [((p[0] - k,),) for k in (1, 2) if k <= p[0]])
+        assert [int(x) for x in values] == ref.table(heaps, kind), (code, kind)
 
 
 @movegen
@@ -134,18 +127,13 @@ def partizan_toy(pos, side, params, out):
     return c
 
 
-@functools.lru_cache(None)
-def ref_wins(n, left_first):
-    moves = (1, 2) if left_first else (1, 3)
-    return any(not ref_wins(n - k, not left_first) for k in moves if k <= n)
-
-
 def test_partizan_matches_reference():
     v, _ = fill(Game("t", "t", {}, HeapSpace(60), partizan_toy, np.zeros(1), PARTIZAN, 2))
-    for n in range(61):
-        lw, rw = ref_wins(n, True), ref_wins(n, False)
-        want = "N" if lw and rw else "L" if lw else "R" if rw else "P"
-        assert "PNLR"[v[n]] == want, n
+    ref = Solver(lambda p, side: [((p[0] - k,),) for k in ((1, 2) if side == LEFT else (1, 3))
+                                  if k <= p[0]])
+    assert [int(x) for x in v] == ref.table([(n,) for n in range(61)], PARTIZAN)
+    # by hand: 0 is P; from 1 either player moves to 0 (N); from 2 only Left reaches 0 (L)
+    assert "".join("PNLR"[x] for x in v[:3]) == "PNL"
 
 
 @movegen

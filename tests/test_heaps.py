@@ -1,11 +1,11 @@
-"""Nim, subtraction, octal and stripes: kernels against the families' pure-Python references on
-every position of small tables, plus literature values."""
-import numpy as np
+"""Nim, subtraction, octal and stripes: kernels against the reference solver (tests/reference.py,
+over the families' options_ref) on every position of small tables, plus literature values."""
 import pytest
+from reference import Solver, reference_table
 
 import gtables
 from gtables.errors import GtablesError
-from gtables.games import nim, octal, parse, stripes, subtraction
+from gtables.games import octal, parse, stripes
 
 
 def table(spec):
@@ -16,8 +16,7 @@ def table(spec):
                                   "nim:heaps=4,size=4", "nim:heaps=3,size=5,play=misere"])
 def test_nim_matches_reference(spec):
     t = table(spec)
-    pos = t.space.unrank(np.arange(t.space.size))
-    assert [int(v) for v in t.values] == [nim.reference(t.params, p) for p in pos]
+    assert [int(v) for v in t.values] == reference_table(spec)[1]
 
 
 @pytest.mark.parametrize("spec", ["subtraction:set=1-3,size=60", "subtraction:set=2+5+6,size=80",
@@ -25,23 +24,32 @@ def test_nim_matches_reference(spec):
                                   "subtraction:set=1-2,size=12,heaps=3,play=misere"])
 def test_subtraction_matches_reference(spec):
     t = table(spec)
-    pos = t.space.unrank(np.arange(t.space.size))
-    assert [int(v) for v in t.values] == [subtraction.reference(t.params, p) for p in pos]
+    assert [int(v) for v in t.values] == reference_table(spec)[1]
 
 
 @pytest.mark.parametrize("code", ["0.07", "0.77", "0.137", "4.07", "0.6", "0.16", "0.4", "0.33",
                                   "0.007", "0.3122", "4.0"])
 def test_octal_matches_reference(code):
-    t = table(f"octal:code={code},size=70")
-    assert [int(v) for v in t.values] == [octal.reference({"code": t.params["code"]}, n)
-                                          for n in range(71)]
+    spec = f"octal:code={code},size=70"
+    assert [int(v) for v in table(spec).values] == reference_table(spec)[1]
 
 
 def test_octal_misere_without_splits_matches_reference():
-    t = table("octal:code=0.33,size=60,play=misere")
-    assert [int(v) for v in t.values] == [octal._ref_misere("0.33", n) for n in range(61)]
+    spec = "octal:code=0.33,size=60,play=misere"
+    assert [int(v) for v in table(spec).values] == reference_table(spec)[1]
     with pytest.raises(GtablesError, match="several heaps"):
         parse("octal:code=0.07,size=10,play=misere")
+
+
+def test_sums_follow_the_xor_rule():
+    """Nim values of sums (the solver's brute force over sums of heaps, no Grundy theory) agree
+    with the XOR of the kernel's Grundy values: 0.07 (splits) and a two-heap subtraction game."""
+    g = table("octal:code=0.07,size=12").values
+    s = Solver.of("octal:code=0.07,size=12")
+    for a in range(13):
+        for b in range(a, 13):
+            assert s.wins(((a,), (b,))) == bool(g[a] ^ g[b]), (a, b)
+    assert s.wins(((3,), (4,), (7,))) == bool(g[3] ^ g[4] ^ g[7])
 
 
 def test_stripes_is_the_octal_code():
@@ -49,8 +57,7 @@ def test_stripes_is_the_octal_code():
     a = table("stripes:a=2,b=5,c=8,size=200").values
     b = table("octal:code=0.07007007,size=200").values
     assert (a == b).all()
-    assert [int(v) for v in a[:60]] == [stripes.reference({"a": 2, "b": 5, "c": 8}, n)
-                                        for n in range(60)]
+    assert [int(v) for v in a[:60]] == reference_table("stripes:a=2,b=5,c=8,size=59")[1]
 
 
 def test_literature_values_kayles_and_dawson():
@@ -82,7 +89,8 @@ def test_spec_errors():
     for bad, msg in [("nim:heaps=5,size=3", "out of range"), ("nim:size=3", "missing key"),
                      ("nim:heaps=2,size=3,colour=red", "unknown key"), ("chess:size=3", "unknown family"),
                      ("nim:heaps=2,size=-1", "out of range"), ("nim:heaps,size=3", "not key=value"),
-                     ("subtraction:set=0-3,size=9", "positive"), ("subtraction:set=x,size=9", "not an integer"),
+                     ("subtraction:set=0-3,size=9", "positive"),
+                     ("subtraction:set=x,size=9", "not an integer"),
                      ("nim:heaps=1,heaps=2,size=3", "twice"), (":x=1", "malformed")]:
         with pytest.raises(GtablesError, match=msg):
             parse(bad)

@@ -33,7 +33,6 @@ tests check that they give the same tables as the generic path.
 """
 from __future__ import annotations
 
-import functools
 import time
 
 import numba as nb
@@ -375,8 +374,8 @@ def _fill(game: Game) -> np.ndarray:
     return fill_fast(game, ignore_memory=True)[0]
 
 
-def options_ref(squares: tuple) -> list[tuple]:
-    """Every position one move away (pure Python)."""
+def slide_options(squares: tuple) -> list[tuple]:
+    """Every set of squares one move away from ``squares`` (pure Python; no ending rule)."""
     s = set(squares)
     out = []
     for x in squares:
@@ -388,29 +387,25 @@ def options_ref(squares: tuple) -> list[tuple]:
     return out
 
 
-@functools.lru_cache(maxsize=None)
-def _ref(rule: str, squares: tuple, grundy: bool) -> int:
-    if 1 in squares and rule in "AB":
-        return 0 if (grundy or rule == "A") else 1
-    opts = options_ref(squares)
-    if grundy:
-        seen = {_ref(rule, o, True) for o in opts}
-        g = 0
-        while g in seen:
-            g += 1
-        return g
-    if not opts:
-        return 1 if rule == "D" else 0
-    return int(any(_ref(rule, o, False) == 0 for o in opts))
+def options_ref(values, position=None, side: int = 0):
+    """The options of a position in plain Python (the family contract, :class:`Family`): the
+    position is a row as ``space.unrank`` gives it (membership flags of squares ``1..n`` when
+    ``k`` is absent, the ``k`` squares otherwise), each option ``(row,)`` in the same form.
+    Under rules A and B a chip on square 1 ends the game: ``TERMINAL_LOSS`` (A: the player to
+    move has lost) or ``TERMINAL_WIN`` (B), as the move generator returns.
 
-
-def reference(values: dict, position) -> int:
-    """Brute force by recursion: the Grundy value, or the outcome (0=P, 1=N), of a position given
-    as a row of the table's space (membership flags when ``k`` is absent, squares otherwise)."""
-    pos = np.asarray(position)
-    squares = tuple(int(i) + 1 for i in np.flatnonzero(pos)) if values["k"] is None \
-        else tuple(sorted(int(x) for x in pos))
-    return _ref(values["rule"], squares, kind_of(values["rule"], values["value"]) == GRUNDY)
+    Transition: the old call ``options_ref(squares)`` (``verify/seed000``) still returns
+    :func:`slide_options`; it goes when its callers use ``slide_options``."""
+    if position is None:
+        return slide_options(values)
+    row = tuple(int(x) for x in position)
+    subsets = values["k"] is None
+    squares = tuple(i + 1 for i, f in enumerate(row) if f) if subsets else row
+    if 1 in squares and values["rule"] in "AB":
+        return TERMINAL_LOSS if values["rule"] == "A" else TERMINAL_WIN
+    if subsets:
+        return [(tuple(int(i + 1 in o) for i in range(len(row))),) for o in slide_options(squares)]
+    return [(o,) for o in slide_options(squares)]
 
 
 def _opt_int(lo, hi):
@@ -434,4 +429,4 @@ FAMILY = Family(
             Param("value", choice_param("auto", "grundy", "outcome"), default="auto",
                   help="auto (Grundy for A, C; outcomes for B, D), grundy, or outcome")),
     build=build, example="chips:rule=A,n=20", position_help="squares of the chips, e.g. 4,6,8",
-    reference=reference)
+    options_ref=options_ref)

@@ -100,7 +100,7 @@ def build(v: dict) -> Game:
 # ----------------------------------------------------------------------------------------------
 # Pure-Python reference
 # ----------------------------------------------------------------------------------------------
-def options_ref(s: tuple, side: str | None = None) -> list[tuple]:
+def string_options(s: tuple, side: str | None = None) -> list[tuple]:
     """Options of string ``s``: ``side`` None (impartial: both ends), 'L' (first stack), 'R'."""
     out = []
     if not s:
@@ -112,9 +112,20 @@ def options_ref(s: tuple, side: str | None = None) -> list[tuple]:
     return out
 
 
+def options_ref(values: dict, position, side: int = 0) -> list[tuple]:
+    """The options of a position in plain Python (the family contract, :class:`Family`), for
+    ``endnim`` and ``endnim_row``: ``position`` is a string padded with zeros on the right, as
+    ``space.unrank`` gives it; each option ``(string,)`` is padded to the same width.  Impartial:
+    either end; partizan: ``side`` 0 (Left) takes from the first stack, 1 (Right) from the last."""
+    s = tuple(int(x) for x in position if int(x) != 0)
+    end = None if values["mode"] == IMPARTIAL else "L" if side == LEFT else "R"
+    width = len(position)
+    return [(o + (0,) * (width - len(o)),) for o in string_options(s, end)]
+
+
 @functools.lru_cache(maxsize=None)
 def grundy_ref(s: tuple) -> int:
-    seen = {grundy_ref(o) for o in options_ref(s)}
+    seen = {grundy_ref(o) for o in string_options(s)}
     g = 0
     while g in seen:
         g += 1
@@ -124,8 +135,8 @@ def grundy_ref(s: tuple) -> int:
 @functools.lru_cache(maxsize=None)
 def outcome_ref(s: tuple) -> str:
     """Partizan outcome class 'P', 'N', 'L' or 'R' by brute force."""
-    left = any(outcome_ref(o) in "PL" for o in options_ref(s, "L"))
-    right = any(outcome_ref(o) in "PR" for o in options_ref(s, "R"))
+    left = any(outcome_ref(o) in "PL" for o in string_options(s, "L"))
+    right = any(outcome_ref(o) in "PR" for o in string_options(s, "R"))
     return {(True, True): "N", (True, False): "L", (False, True): "R", (False, False): "P"}[
         (left, right)]
 
@@ -134,7 +145,9 @@ CODE = {"P": P, "N": N, "L": L, "R": R}
 
 
 def reference(values: dict, position) -> int:
-    """Brute force by recursion: Grundy value (impartial) or outcome code (partizan)."""
+    """Brute force by recursion: Grundy value (impartial) or outcome code (partizan).  Kept with
+    :func:`grundy_ref` and :func:`outcome_ref` for ``scripts/bench_endnim.py`` (it times them); the
+    tests use their own solver (``tests/reference.py``) over :func:`options_ref`."""
     s = tuple(int(x) for x in np.atleast_1d(position) if int(x) != 0)
     if values["mode"] == PARTIZAN_MODE:
         return CODE[outcome_ref(s)]
@@ -505,10 +518,6 @@ def row_of_table(table) -> np.ndarray:
     return np.asarray(table.values[start:start + table.params["size"] + 1])
 
 
-def reference_row(values: dict, position) -> int:
-    return reference({"mode": values["mode"]}, position)
-
-
 
 _mode_param = Param("mode", choice_param(*MODES), help="impartial (Grundy values) or partizan "
                     "(Left takes from the first stack, Right from the last)")
@@ -519,7 +528,7 @@ FAMILY = Family(
             Param("max", int_param(1, 1 << 16), help="largest stack H")),
     build=build, example="endnim:mode=partizan,len=5,max=6",
     position_help="stacks left to right, e.g. 3,5,5,5,1 (the empty string: -)",
-    reference=reference)
+    options_ref=options_ref)
 
 ROW_FAMILY = Family(
     name="endnim_row", summary="End-Nim (seed 002): one long row a w b, b = 0..size",
@@ -529,4 +538,4 @@ ROW_FAMILY = Family(
             Param("size", int_param(0, MAX_ROW), help="largest last stack b")),
     build=build_row, example="endnim_row:mode=impartial,prefix=1.4,size=1000",
     position_help="a string a,w,b of the row (or of the strings it depends on), e.g. 1,4,7",
-    reference=reference_row)
+    options_ref=options_ref)

@@ -5,8 +5,6 @@ outcomes.  Positions are written ``3,5,7``.
 """
 from __future__ import annotations
 
-import functools
-
 import numpy as np
 
 from ..engine.game import GRUNDY, MISERE, Family, Game, Param, choice_param, int_param
@@ -40,23 +38,12 @@ def build(v: dict) -> Game:
                 describe=f"Nim on {d} heap(s) of 0..{size} stones ({v['play']} play)")
 
 
-@functools.lru_cache(maxsize=None)
-def _ref(heaps: tuple, misere: bool):
-    opts = [tuple(sorted(heaps[:i] + (h - k,) + heaps[i + 1:]))
+def options_ref(values: dict, position, side: int = 0) -> list[tuple]:
+    """The options of a position (heap sizes, as ``space.unrank`` gives them), in plain Python:
+    take ``k >= 1`` stones from one heap.  The same list under both plays and for both sides."""
+    heaps = tuple(int(x) for x in position)
+    return [(heaps[:i] + (h - k,) + heaps[i + 1:],)
             for i, h in enumerate(heaps) for k in range(1, h + 1)]
-    if misere:
-        return 1 if not opts else int(any(_ref(o, True) == 0 for o in opts))
-    seen = {_ref(o, False) for o in opts}
-    g = 0
-    while g in seen:
-        g += 1
-    return g
-
-
-def reference(values: dict, position) -> int:
-    """Brute force by recursion: the Grundy value (or misère outcome 0=P/1=N) of a position."""
-    return _ref(tuple(sorted(int(x) for x in position)), values["play"] == "misere")
-
 
 
 FAMILY = Family(
@@ -66,4 +53,4 @@ FAMILY = Family(
             Param("play", choice_param("normal", "misere"), default="normal",
                   help="normal (Grundy values) or misere (outcomes)")),
     build=build, example="nim:heaps=3,size=32", position_help="heap sizes, e.g. 3,5,7",
-    reference=reference)
+    options_ref=options_ref)

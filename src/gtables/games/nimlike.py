@@ -100,6 +100,19 @@ def build(v: dict) -> Game:
                 describe=f"Nim-like game on {d} heap(s) of 0..{size}: {rule} (seed 004)")
 
 
+def options_ref(values: dict, position, side: int = 0) -> list[tuple]:
+    """The options of a position (as ``space.unrank`` gives it: the heaps, then the amount the
+    previous move took with ``norepeat=1``), in plain Python: take ``x``, ``min <= x <= max``,
+    from one heap, and with ``norepeat=1`` never the amount just taken; the option then carries
+    ``x`` as its last amount."""
+    m, n, norepeat = values["min"], values["max"], values["norepeat"] == 1
+    p = tuple(int(x) for x in position)
+    heaps, last = (p[:-1], p[-1]) if norepeat else (p, 0)
+    return [(heaps[:i] + (h - x,) + heaps[i + 1:] + ((x,) if norepeat else ()),)
+            for i, h in enumerate(heaps) for x in range(m, min(n, h) + 1)
+            if not (norepeat and x == last)]
+
+
 @functools.lru_cache(maxsize=None)
 def _ref(m: int, n: int, norepeat: bool, grundy: bool, heaps: tuple, last: int) -> int:
     opts = [(heaps[:i] + (h - x,) + heaps[i + 1:], x if norepeat else 0)
@@ -114,7 +127,9 @@ def _ref(m: int, n: int, norepeat: bool, grundy: bool, heaps: tuple, last: int) 
 
 def reference(values: dict, position) -> int:
     """Brute force by recursion on (heaps, last amount): the outcome (0=P, 1=N), or the Grundy
-    value with ``value=grundy``.  ``position`` is the heaps, plus the last amount with norepeat."""
+    value with ``value=grundy``.  ``position`` is the heaps, plus the last amount with norepeat.
+    Kept for ``scripts/bench_nimlike.py`` (it times it); the tests use their own solver
+    (``tests/reference.py``) over :func:`options_ref`."""
     norepeat = values["norepeat"] == 1
     p = [int(x) for x in position]
     heaps, last = (tuple(p[:-1]), p[-1]) if norepeat else (tuple(p), 0)
@@ -137,4 +152,4 @@ FAMILY = Family(
     build=build, example="nimlike:heaps=1,min=1,max=7,norepeat=1,size=60",
     position_help="heap sizes, e.g. 25 or 3,4; with norepeat=1 optionally the amount the "
                   "previous move took, e.g. 25,last=3 (default last=0: no previous move)",
-    reference=reference)
+    options_ref=options_ref)

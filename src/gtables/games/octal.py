@@ -147,8 +147,9 @@ def build(v: dict) -> Game:
     return octal_game(v["code"], v["size"], v["play"])
 
 
-def options_ref(code: str, n: int) -> list[tuple[int, ...]]:
-    """All options of a heap of n, as tuples of non-empty heaps (pure Python, from the digits)."""
+def heap_options(code: str, n: int) -> list[tuple[int, ...]]:
+    """All options of a heap of n, as tuples of non-empty heaps (pure Python, from the digits):
+    ``()`` when the heap vanishes, ``(r,)``, or ``(a, b)`` for a split."""
     ds = digits(code)
     opts = []
     if ds[0] & 4:
@@ -167,10 +168,25 @@ def options_ref(code: str, n: int) -> list[tuple[int, ...]]:
     return opts
 
 
+def options_ref(values, position=None, side: int = 0) -> list[tuple]:
+    """The options of a heap (``position = (n,)``, as ``space.unrank`` gives it), in plain Python:
+    each option is ``((r,),)``, with ``((0,),)`` when the heap vanishes, or ``((a,), (b,))`` for a
+    split into the sum of heaps ``a`` and ``b`` (the family contract, :class:`Family`).
+
+    Transition: the old call ``options_ref(code, n)`` (``verify/seed001``) still returns
+    :func:`heap_options`; it goes when its callers use ``heap_options``."""
+    if isinstance(values, str):
+        return heap_options(values, position)
+    n = int(position[0])
+    return [tuple((h,) for h in o) or ((0,),) for o in heap_options(values["code"], n)]
+
+
 @functools.lru_cache(maxsize=None)
 def _ref(code: str, n: int) -> int:
+    """The Grundy value of a heap of n by memoised recursion (``scripts/bench_heaps.py`` times it;
+    the tests use their own solver, ``tests/reference.py``, over :func:`options_ref`)."""
     seen = set()
-    for o in options_ref(code, n):
+    for o in heap_options(code, n):
         v = 0
         for h in o:
             v ^= _ref(code, h)
@@ -179,20 +195,6 @@ def _ref(code: str, n: int) -> int:
     while g in seen:
         g += 1
     return g
-
-
-def reference(values: dict, position) -> int:
-    n = int(np.atleast_1d(position)[0])
-    if values.get("play", "normal") == "misere":
-        return _ref_misere(values["code"], n)
-    return _ref(values["code"], n)
-
-
-@functools.lru_cache(maxsize=None)
-def _ref_misere(code: str, n: int) -> int:
-    opts = [o[0] if o else 0 for o in options_ref(code, n)]
-    return 1 if not opts else int(any(_ref_misere(code, o) == 0 for o in opts))
-
 
 
 FAMILY = Family(
@@ -204,4 +206,4 @@ FAMILY = Family(
             Param("play", choice_param("normal", "misere"), default="normal",
                   help="normal (Grundy values) or misere (outcomes; games without splits)")),
     build=build, example="octal:code=0.07,size=1000", position_help="a heap size, e.g. 25",
-    reference=reference)
+    options_ref=options_ref)

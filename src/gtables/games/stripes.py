@@ -24,8 +24,9 @@ def build(v: dict) -> Game:
     return g
 
 
-def reference(values: dict, position) -> int:
-    return octal.reference({"code": code_of(values["a"], values["b"], values["c"])}, position)
+def options_ref(values: dict, position, side: int = 0) -> list[tuple]:
+    """The options of a row (``position = (n,)``): those of its octal game (:func:`code_of`)."""
+    return octal.options_ref({"code": code_of(values["a"], values["b"], values["c"])}, position)
 
 
 
@@ -36,4 +37,4 @@ FAMILY = Family(
             Param("c", _amount, help="third amount"),
             Param("size", int_param(0, 1 << 31), help="longest row")),
     build=build, example="stripes:a=1,b=5,c=8,size=1000", position_help="a row length, e.g. 25",
-    reference=reference)
+    options_ref=options_ref)

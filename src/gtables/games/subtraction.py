@@ -6,7 +6,6 @@ checked against the XOR rule; ``play=misere`` gives misère outcomes.
 """
 from __future__ import annotations
 
-import functools
 import re
 
 import numpy as np
@@ -90,23 +89,12 @@ def build(v: dict) -> Game:
                 describe=f"subtraction game S={{{canon_set(s)}}} on {d} heap(s) of 0..{size}")
 
 
-@functools.lru_cache(maxsize=None)
-def _ref(sset: tuple, heaps: tuple, misere: bool):
-    opts = [tuple(sorted(heaps[:i] + (h - s,) + heaps[i + 1:]))
-            for i, h in enumerate(heaps) for s in sset if s <= h]
-    if misere:
-        return 1 if not opts else int(any(_ref(sset, o, True) == 0 for o in opts))
-    seen = {_ref(sset, o, False) for o in opts}
-    g = 0
-    while g in seen:
-        g += 1
-    return g
-
-
-def reference(values: dict, position) -> int:
-    return _ref(tuple(values["set"]), tuple(sorted(int(x) for x in position)),
-                values["play"] == "misere")
-
+def options_ref(values: dict, position, side: int = 0) -> list[tuple]:
+    """The options of a position (heap sizes, as ``space.unrank`` gives them), in plain Python:
+    take ``s`` stones, ``s`` in the set, from one heap."""
+    heaps = tuple(int(x) for x in position)
+    return [(heaps[:i] + (h - s,) + heaps[i + 1:],)
+            for i, h in enumerate(heaps) for s in values["set"] if s <= h]
 
 
 FAMILY = Family(
@@ -118,4 +106,4 @@ FAMILY = Family(
             Param("play", choice_param("normal", "misere"), default="normal",
                   help="normal (Grundy values) or misere (outcomes)")),
     build=build, example="subtraction:set=1-3,size=200", position_help="heap size(s), e.g. 17",
-    reference=reference)
+    options_ref=options_ref)
