@@ -48,6 +48,8 @@ import time
 
 import numpy as np
 
+from gtables.games.octal_literature import lookup
+
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 BASELINE = ROOT.parent / "shared" / "baselines" / "octal_naive.c"
 M61 = 1 << 61
@@ -60,9 +62,9 @@ SPARSE_N_CAP = {"0.165": 1 << 20}
 BIG = [("0.354", 1 << 25, 46.0, "2^25 values, period 1180 proved", True),
        ("0.6", 1 << 23, 82.0, "2^23 values (Officers)", True),
        ("4!.0", 1 << 25, 249.0, "2^25 values (Grundy's game)", False)]
-# literature: code -> (period, pre-period); sources in gtables.verify.octal_literature
-LITERATURE = {"0.16": (149459, 105351), "0.56": (144, 326640), "0.127": (4, 46578),
-              "0.376": (4, 2268248), "0.354": (1180, 10061916)}
+# literature: code -> (period, pre-period), from the one literature table (sources there)
+LITERATURE = {code: (lookup(code).period, lookup(code).preperiod)
+              for code in ("0.16", "0.56", "0.127", "0.376", "0.354")}
 REGRESSION_SIZE = (1 << 23) - 1   # enough for every Guy-Smith proof below (0.376 needs ~4.5e6)
 
 

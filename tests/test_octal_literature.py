@@ -1,4 +1,5 @@
-"""The octal-games literature table (gtables.verify.octal_literature): data and compare().
+"""The octal-games literature table (gtables.games.octal_literature, read with the family's one
+octal-code grammar games.octal.parse_code) and its comparison (gtables.verify.octal_literature).
 
 Fast: no numba.  The independent check recomputes every small solved row with a naive
 pure-Python mex written here (not the package's engine).
@@ -8,7 +9,9 @@ import re
 
 import pytest
 
-from gtables.verify import octal_literature as lit
+from gtables.games import octal_literature as lit
+from gtables.games.octal import parse_code
+from gtables.verify import octal_literature as litcmp
 
 CANON = re.compile(r"^[04]\.[0-7]*[1-7]$")
 MAX_N = 3000
@@ -34,15 +37,15 @@ def test_table_parses_and_is_consistent():
 def test_codes_are_canonical():
     for code in lit.records():
         assert CANON.match(code) or code in ("4.0", "4!.0"), code
-        assert lit.canonical_code(code) == code
-    assert lit.canonical_code(".14") == "0.14"
-    assert lit.canonical_code("0.770") == "0.77"
-    assert lit.canonical_code("4.004") == "4.004"
-    assert lit.canonical_code("4!.0") == "4!.0"
-    assert lit.canonical_code("4.00") == "4.0"
+        assert parse_code(code) == code
+    assert parse_code(".14") == "0.14"
+    assert parse_code("0.770") == "0.77"
+    assert parse_code("4.004") == "4.004"
+    assert parse_code("4!.0") == "4!.0"
+    assert parse_code("4.00") == "4.0"
     for bad in ("0!.7", "1.07", "0.08", "0.", "07"):
         with pytest.raises(ValueError):
-            lit.canonical_code(bad)
+            parse_code(bad)
 
 
 def test_counts():
@@ -106,28 +109,28 @@ def test_open_games_and_sources():
 
 
 def test_compare_solved_vs_proved():
-    assert lit.compare("0.77", 12, 71, 8, 1000) == []
-    assert lit.compare(".77", 12, 71, 8, 1000) == []
-    d = lit.compare("0.77", 24, 71, 8, 1000)
+    assert litcmp.compare("0.77", 12, 71, 8, 1000) == []
+    assert litcmp.compare(".77", 12, 71, 8, 1000) == []
+    d = litcmp.compare("0.77", 24, 71, 8, 1000)
     assert len(d) == 1 and "period" in d[0] and "12" in d[0] and "24" in d[0]
-    d = lit.compare("0.77", 12, 70, 9, 1000)
+    d = litcmp.compare("0.77", 12, 70, 9, 1000)
     assert len(d) == 2
-    assert lit.compare("0.1777", 60620715, 160949018, 40, 10 ** 9) == []   # no literature max
+    assert litcmp.compare("0.1777", 60620715, 160949018, 40, 10 ** 9) == []   # no literature max
 
 
 def test_compare_solved_vs_open():
     # .16 needs about 2*105351 + 2*149459 = 509620 values
-    assert lit.compare("0.16", None, None, None, 100000) == []
-    assert lit.compare("0.16", None, None, None, 509620 + 7) == []
-    d = lit.compare("0.16", None, None, None, 509620 + 8)
+    assert litcmp.compare("0.16", None, None, None, 100000) == []
+    assert litcmp.compare("0.16", None, None, None, 509620 + 7) == []
+    d = litcmp.compare("0.16", None, None, None, 509620 + 8)
     assert len(d) == 1 and "149459" in d[0] and "105351" in d[0]
 
 
 def test_compare_open_cases():
-    assert lit.compare("0.6", None, None, None, 10 ** 6) == []
-    d = lit.compare("4.344", 51, 998, 35, 60000)
+    assert litcmp.compare("0.6", None, None, None, 10 ** 6) == []
+    d = litcmp.compare("4.344", 51, 998, 35, 60000)
     assert len(d) == 1 and "open" in d[0] and "51" in d[0]
-    assert lit.compare("0.33", 4, 0, 3, 1000) == []          # not in the literature
+    assert litcmp.compare("0.33", 4, 0, 3, 1000) == []          # not in the literature
 
 
 # --- independent naive recomputation ---------------------------------------------------------

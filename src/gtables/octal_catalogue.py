@@ -1,6 +1,6 @@
 """The octal-game catalogue: every code 0.d1, 0.d1d2, 0.d1d2d3 (511 games), computed until the
-Guy-Smith theorem proves a period or up to a size bound, and compared with the literature
-(:mod:`.octal_literature`).
+Guy-Smith theorem proves a period or up to a size bound, and compared with the literature (the
+one table, :mod:`gtables.games.octal_literature`, through :func:`gtables.verify.octal_literature.compare`).
 
 It runs as two sweeps (:mod:`gtables.sweep`, on Dask): every game to ``size`` (default 2^16)
 with ``until_periodic``; then the games still open whose rare heaps stay rare (the sparse-space
@@ -14,7 +14,8 @@ import datetime
 import json
 import os
 
-from .verify import octal_literature as lit
+from .games.octal_literature import lookup
+from .verify.octal_literature import compare
 
 DEFAULT_SIZE = 1 << 16
 DEFAULT_BIG_SIZE = (1 << 25) - 1
@@ -114,8 +115,8 @@ def write_report(rows, store, out: str) -> list[str]:
             entries.append({"code": code, "result": "missing (failed or not run)"})
             continue
         proved = r.period is not None
-        rec = lit.lookup(code)
-        diffs = lit.compare(code, r.period, r.preperiod, r.max_value, r.computed_to) if rec else []
+        rec = lookup(code)
+        diffs = compare(code, r.period, r.preperiod, r.max_value, r.computed_to) if rec else []
         if rec is not None:
             n_lit += 1
             n_agree += not diffs

@@ -1,292 +1,32 @@
-"""Published nim-sequence facts about octal games, as package data, and a comparison helper.
+"""Our octal results against the literature: :func:`compare` (used by the octal catalogue) and the
+``lit.octal.<code>.period`` claims.
 
-Transcribed from the research notes ``docs/claims/octal_literature.md`` (sections 0, 1a, 1b, 1c
-and the "Big-game checkpoints" list; Appendix A of that file is our own scratch computation and
-is deliberately NOT used here).  The notes are not read at run time: the three tables below are
-copied row by row, in the order of the notes, so each row can be audited against the document.
-
-Conventions (notes, section 0):
-
-* code ``d0.d1d2...`` canonical: leading ``0``, no trailing zeros after the point (``.14`` ->
-  ``0.14``); Grundy's game is ``4!.0`` (CGSuite notation; ``4.0`` allows equal parts).
-* ``n0`` (pre-period) = least n0 with G(n + p) = G(n) for all n >= n0, p the least period.
-  OEIS "last exception at X" gives n0 = X + 1.  tczajka ``SolvedGames.md`` "prefix" is n0;
-  tczajka ``TrivialGames.md`` "prefix" is n0 of the *shifted* sequence (leading heap sizes
-  without moves dropped): Table 1b below gives the un-shifted n0 from the notes, and keeps the
-  tczajka prefix and shift only as part of the source text.
-* ``max`` = largest value of the whole sequence (``None`` where the notes give none).
-* ``status`` ``"solved"`` (period and pre-period known) or ``"open"`` (listed as unsolved).
-
-Known caveats, kept as the sources state them:
-
-* ``0.56``: OEIS A071436 says the last exception is 326637 (n0 = 326638); tczajka's prefix and
-  the recomputation in the notes give n0 = 326640, which is what is recorded.
-* ``4.344``: tczajka's work-in-progress ``UnsolvedGames.md`` lists it (status ``open``) although
-  the notes' own computation finds it periodic (p 51, n0 998); :func:`compare` will flag it.
+The literature itself (periods, pre-periods, largest values, sources) is data about the games and
+lives with the family, in :mod:`gtables.games.octal_literature` (the one literature table); this
+module only compares.
 """
 from __future__ import annotations
 
-import dataclasses
-import re
+import numpy as np
 
-__all__ = ["LitRecord", "records", "lookup", "compare", "canonical_code", "MAX_FIRST_AT"]
+from ..engine.periodicity import prove_period
+from ..games.octal import guy_smith_bound, max_removal
+from ..games.octal_literature import MAX_FIRST_AT, NAMES, SOLVED, lookup
+from .claims import Claim, Counterexample, verdict
 
-SOLVED = "solved"
-OPEN = "open"
+__all__ = ["compare", "period_claims", "CLAIM_CODES", "CLAIM_CODES_LARGE", "PROOF_SLACK"]
 
 #: Extra slack over 2*n0 + 2*p (Guy-Smith needs 2*n0 + 2*p + t values, t = last digit index)
 #: before a literature period we did not find counts as a disagreement.
 PROOF_SLACK = 8
 
-
-@dataclasses.dataclass(frozen=True)
-class LitRecord:
-    code: str
-    period: int | None
-    preperiod: int | None
-    max_value: int | None
-    status: str
-    source: str
-
-
-# ---------------------------------------------------------------------------------------------
-# Table 1a: named games and the hard, non-trivial solved games (notes section 1a, same order).
-# Columns: code | p ("open" if unsolved) | n0 | max | first heap with max ("-" = not given) | source
-# The max/first-at of the big games also match the notes' "Big-game checkpoints" list.
-# Where a 1a row only repeats tczajka's TrivialGames figures, that citation comes from Table 1b.
-# ---------------------------------------------------------------------------------------------
-_TABLE_1A = """
-0.77     | 12       | 71        | 8   | 27     | OEIS A002186 (periodicity proved by R. K. Guy 1949)
-0.137    | 34       | 52        | 9   | 85     | OEIS A002187 (WW pp. 89, 102; Guy & Smith 1956)
-0.07     | 34       | 53        | 9   | 86     | OEIS A002187 (.07 has values a(n-1)); CGSuite DawsonsKayles
-0.4      | 34       | 54        | 9   | 87     | OEIS A002187 (.4 has values a(n-2))
-4.4      | 12       | 72        | 8   | 28     | OEIS A002186 (4.4 has values a(n-1))
-0.6      | open     | -         | -   | -      | OEIS A046695 (as quoted in a public Officers README: Grossman, 140 trillion values, no periodicity)
-0.007    | open     | -         | -   | -      | Flammenkamp values as quoted by a public Rust solver; G.007(n) = G.04(n+1) (tczajka GameLookup)
-4!.0     | open     | -         | -   | -      | OEIS A002188 (Guy 1989: ten million values, no pattern); Flammenkamp grundy.html
-0.16     | 149459   | 105351    | 23  | 229790 | OEIS A071430 (last exception 105350); Gangolli & Plambeck 1989; tczajka SolvedGames prefix 105351 period 149459
-0.56     | 144      | 326640    | 64  | 22778  | tczajka SolvedGames prefix 326640 period 144 (Gangolli & Plambeck 1989); OEIS A071436 says last exception 326637 (n0 326638), disagreeing by 2 with the recomputed n0 326640
-0.127    | 4        | 46578     | 56  | 24734  | OEIS A071464 (last exception 46577, Gangolli & Plambeck); tczajka SolvedGames prefix 46578 period 4
-0.376    | 4        | 2268248   | 176 | 341612 | tczajka SolvedGames prefix 2268248 period 4 (Gangolli & Plambeck 1989)
-0.354    | 1180     | 10061916  | 113 | 1152   | tczajka SolvedGames prefix 10061916 period 1180 (Flammenkamp 2002)
-0.45     | 20       | 498       | 8   | 37     | tczajka SolvedGames prefix 498 period 20; OEIS A071435 (.45x has values a(n-1))
-0.177    | 20       | 497       | 8   | 36     | OEIS A071435 (last exception 496); plambeck.org 0.177
-0.156    | 349      | 3479      | 23  | 1032   | tczajka SolvedGames prefix 3479 period 349 (Kenyon 1967)
-0.356    | 142      | 7315      | 19  | 86     | tczajka SolvedGames prefix 7315 period 142 (Austin 1976)
-0.644    | 442      | 3256      | 64  | 333    | tczajka SolvedGames prefix 3256 period 442 (Austin 1976)
-0.165    | 1550     | 5181      | 25  | 620    | tczajka SolvedGames prefix 5181 period 1550 (Austin 1976)
-0.051    | 48       | 48        | 5   | 23     | Flammenkamp octal_sparse.html (period = preperiod = 48, max 5); OEIS A071453 (.051 has values a(n-1))
-0.117    | 48       | 47        | 5   | 22     | OEIS A071453 (last exception 46)
-0.17     | 34       | 33        | 7   | 51     | public Q&A post (.17 has preperiod p-1)
-0.017    | 60       | 15        | 8   | 53     | OEIS A071447 (.017 has values a(n-1); exceptions 0, 7, 13)
-0.1377   | 24       | 141       | 8   | 53     | OEIS A071434 (last exception 140)
-0.44     | 24       | 143       | 8   | 55     | OEIS A071434 (.44x has values a(n-2))
-0.11377  | 32       | 187       | 8   | -      | OEIS A071452 (last exception 186)
-0.113377 | 36       | 211       | 8   | -      | OEIS A071451 (last exception 210)
-0.1777   | 60620715 | 160949018 | -   | -      | OEIS A071509 (Flammenkamp: period 60620715, last exception 160949017)
-0.115    | 14       | 1         | 2   | -      | OEIS A125829 (only exception n=0)
-0.141    | 11       | 14        | 4   | -      | OEIS A125912 (last exception 13)
-0.176    | 8        | 24        | 6   | -      | OEIS A125920 (last exception 23)
-4.102    | 10       | 8         | 4   | -      | OEIS A125938 (last exception 7)
-"""
-
-# ---------------------------------------------------------------------------------------------
-# Table 1b: every game tczajka/octal-games TrivialGames.md lists (notes section 1b, same order).
-# Columns: code | p | n0 (un-shifted, the notes' n0 column) | max | tczajka prefix | shift
-# The source text "tczajka TrivialGames prefix P period p shift S" is built from the row.
-# ---------------------------------------------------------------------------------------------
-_TABLE_1B = """
-4.0     |    2 |    1 |   1 |    0 | 1
-0.1     |    1 |    2 |   1 |    2 | 0
-0.4     |   34 |   54 |   9 |   52 | 2
-0.02    |    4 |    1 |   1 |    0 | 2
-0.11    |    1 |    3 |   1 |    3 | 0
-0.12    |    4 |    1 |   1 |    1 | 0
-0.15    |   10 |    1 |   2 |    1 | 0
-0.17    |   34 |   33 |   7 |   33 | 0
-0.22    |    3 |    1 |   2 |    0 | 1
-0.26    |    4 |    1 |   3 |    0 | 1
-0.31    |    2 |    3 |   2 |    3 | 0
-0.32    |    3 |    1 |   2 |    1 | 0
-0.34    |    8 |    7 |   3 |    7 | 0
-0.35    |    6 |    1 |   2 |    1 | 0
-0.44    |   24 |  143 |   8 |  141 | 2
-0.51    |    1 |    1 |   1 |    1 | 0
-0.52    |    4 |    4 |   3 |    4 | 0
-0.53    |    9 |   11 |   4 |   11 | 0
-0.54    |    7 |    3 |   4 |    3 | 0
-0.57    |    4 |    1 |   2 |    1 | 0
-0.71    |    2 |    3 |   2 |    3 | 0
-0.72    |    4 |    1 |   3 |    1 | 0
-0.75    |    2 |    1 |   2 |    1 | 0
-0.77    |   12 |   71 |   8 |   71 | 0
-4.3     |    2 |    2 |   2 |    2 | 0
-0.002   |    6 |    1 |   1 |    0 | 3
-0.017   |   60 |   15 |   8 |   14 | 1
-0.022   |    5 |    1 |   2 |    0 | 2
-0.044   |   36 |  214 |   8 |  211 | 3
-0.045   |   32 |  189 |   8 |  187 | 2
-0.051   |   48 |   48 |   5 |   47 | 1
-0.055   |  148 |  259 |   8 |  258 | 1
-0.101   |    1 |    4 |   1 |    4 | 0
-0.102   |    6 |    1 |   1 |    1 | 0
-0.111   |    1 |    4 |   1 |    4 | 0
-0.112   |    6 |    1 |   1 |    1 | 0
-0.115   |   14 |    1 |   2 |    1 | 0
-0.116   |   96 |  139 |  12 |  139 | 0
-0.121   |    4 |    4 |   2 |    4 | 0
-0.122   |    5 |    1 |   2 |    1 | 0
-0.123   |    5 |    5 |   2 |    5 | 0
-0.124   |   62 |  122 |   9 |  122 | 0
-0.131   |    4 |    4 |   2 |    4 | 0
-0.132   |    5 |    1 |   2 |    1 | 0
-0.134   |   62 |   60 |   7 |   60 | 0
-0.141   |   11 |   14 |   4 |   14 | 0
-0.144   |   10 |    4 |   4 |    4 | 0
-0.145   |    9 |    3 |   4 |    3 | 0
-0.147   |    8 |    3 |   4 |    3 | 0
-0.152   |   48 |    2 |   4 |    2 | 0
-0.153   |   14 |   16 |   4 |   16 | 0
-0.154   |   11 |    4 |   4 |    4 | 0
-0.157   |    6 |    1 |   2 |    1 | 0
-0.171   |   11 |   12 |   4 |   12 | 0
-0.173   |   40 |   21 |   7 |   21 | 0
-0.176   |    8 |   24 |   6 |   24 | 0
-0.226   |    5 |   21 |   5 |   20 | 1
-0.312   |    2 |    5 |   2 |    5 | 0
-0.316   |   12 |    4 |   3 |    4 | 0
-0.331   |    3 |    4 |   3 |    4 | 0
-0.332   |    4 |    1 |   3 |    1 | 0
-0.351   |    8 |    1 |   2 |    1 | 0
-0.353   |    2 |    4 |   2 |    4 | 0
-0.373   |   28 |    2 |   7 |    2 | 0
-0.375   |   18 |   37 |   8 |   37 | 0
-0.512   |    6 |    3 |   2 |    3 | 0
-0.524   |   52 |    1 |   8 |    1 | 0
-0.532   |    5 |    7 |   4 |    7 | 0
-0.536   |    5 |    1 |   4 |    1 | 0
-0.772   |    4 |    8 |   6 |    8 | 0
-4.12    |    7 |    6 |   4 |    6 | 0
-4.72    |    3 |    1 |   4 |    1 | 0
-4.005   |   79 |   31 |   8 |   30 | 1
-4.024   |   60 |    2 |  11 |    1 | 1
-4.102   |   10 |    8 |   4 |    8 | 0
-4.122   |    7 |    6 |   4 |    6 | 0
-4.304   |   21 |   25 |  11 |   25 | 0
-4.323   |    4 |    4 |   4 |    4 | 0
-4.444   |   24 |  143 |  17 |  142 | 1
-4.722   |    4 |    4 |   6 |    4 | 0
-4.726   |   16 |    5 |  11 |    5 | 0
-4.766   |   20 |   19 |  16 |   19 | 0
-"""
-
-# ---------------------------------------------------------------------------------------------
-# Section 1c: tczajka/octal-games UnsolvedGames.md, copied in the notes' order (codes as written
-# there; "Grundy's game" is written 4!.0).  The first four carry figures in the source
-# (computed to 2^21 / 2^21 / 2^17 / 2^17 values), the rest none.  4.344 is in the list although
-# the notes' own computation finds it periodic: kept open, as the source says.
-# ---------------------------------------------------------------------------------------------
-_OPEN_1C = """
-4!.0 .6 .04 .06
-.14 .36 .64 .74 .76 .004 .005 .006 .014 .015 .016 .024 .026 .034 .054 .064
-.104 .106 .114 .125 .126 .135 .136 .142 .143 .146 .161 .162 .163 .164 .166 .167 .172 .174 .204 .205
-.206 .207 .224 .244 .245 .264 .314 .324 .334 .336 .342 .344 .346 .362 .364 .366 .371 .374 .404 .414
-.416 .444 .454 .564 .604 .606 .744 .764 .774 .776 4.004 4.007 4.026 4.044 4.045 4.064 4.324 4.327
-4.344 4.364 4.367 4.404 4.406
-"""
-_SOURCE_1C = "tczajka UnsolvedGames (work-in-progress list)"
-
-_CODE_RE = re.compile(r"^([04])(!?)\.([0-7]+)$")
-
-
-def canonical_code(text: str) -> str:
-    """``.14`` -> ``0.14``, ``0.770`` -> ``0.77``, ``4!.0`` stays; raises ValueError if malformed."""
-    t = text.strip()
-    if t.startswith("."):
-        t = "0" + t
-    m = _CODE_RE.match(t)
-    if not m:
-        raise ValueError(f"{text!r} is not an octal code d0.d1d2... (e.g. 0.07, 4!.0)")
-    head, bang, tail = m.groups()
-    if bang and head != "4":
-        raise ValueError(f"{text!r}: '!' (unequal split) needs d0 = 4")
-    return f"{head}{bang}.{tail.rstrip('0') or '0'}"
-
-
-def _rows(table: str):
-    for line in table.strip().splitlines():
-        yield [c.strip() for c in line.split("|")]
-
-
-def _int_or_none(cell: str) -> int | None:
-    return None if cell == "-" else int(cell)
-
-
-def _parse_1a():
-    out, max_at = [], {}
-    for cells in _rows(_TABLE_1A):
-        code, p, n0, mx, at, source = cells
-        if canonical_code(code) != code:
-            raise ValueError(f"Table 1a: non-canonical code {code!r}")
-        if p == OPEN:
-            out.append(LitRecord(code, None, None, None, OPEN, source))
-            continue
-        out.append(LitRecord(code, int(p), int(n0), _int_or_none(mx), SOLVED, source))
-        if at != "-":
-            max_at[code] = int(at)
-    return out, max_at
-
-
-def _parse_1b():
-    out = []
-    for cells in _rows(_TABLE_1B):
-        code, p, n0, mx, prefix, shift = cells
-        if canonical_code(code) != code:
-            raise ValueError(f"Table 1b: non-canonical code {code!r}")
-        source = f"tczajka TrivialGames prefix {prefix} period {p} shift {shift}"
-        out.append(LitRecord(code, int(p), int(n0), int(mx), SOLVED, source))
-    return out
-
-
-def _parse_1c():
-    return [LitRecord(canonical_code(c), None, None, None, OPEN, _SOURCE_1C)
-            for c in _OPEN_1C.split()]
-
-
-def _merge(rows) -> dict[str, LitRecord]:
-    """Key by code; a code given twice must agree (max may be missing in one) and the sources
-    are joined with "; "."""
-    out: dict[str, LitRecord] = {}
-    for r in rows:
-        old = out.get(r.code)
-        if old is None:
-            out[r.code] = r
-            continue
-        if (old.status, old.period, old.preperiod) != (r.status, r.period, r.preperiod) or (
-                old.max_value is not None and r.max_value is not None
-                and old.max_value != r.max_value):
-            raise ValueError(f"conflicting literature rows for {r.code}: {old} vs {r}")
-        source = old.source if r.source in old.source else f"{old.source}; {r.source}"
-        mx = old.max_value if old.max_value is not None else r.max_value
-        out[r.code] = dataclasses.replace(old, max_value=mx, source=source)
-    return out
-
-
-_ROWS_1A, MAX_FIRST_AT = _parse_1a()
-#: first heap size where the largest value occurs, where Table 1a gives it (code -> n).
-_RECORDS = _merge(_ROWS_1A + _parse_1b() + _parse_1c())
-
-
-def records() -> dict[str, LitRecord]:
-    """All literature records, keyed by canonical code (a fresh dict; the records are frozen)."""
-    return dict(_RECORDS)
-
-
-def lookup(code: str) -> LitRecord | None:
-    try:
-        return _RECORDS.get(canonical_code(code))
-    except ValueError:
-        return None
+#: The games whose literature period is a claim of ``gtables reproduce`` at every scale: the three
+#: named games of Winning Ways ch. 4 and the hard solved games whose proof a table reaches in
+#: seconds (0.376 and 0.354 need 4.5 and 20 million values: about 15 s each, sparse method).
+CLAIM_CODES = ("0.77", "0.07", "0.137", "0.45", "0.156", "0.356", "0.644", "0.165", "0.051",
+               "0.16", "0.56", "0.127", "0.376", "0.354")
+#: the moonshot: 443M values, 3 minutes, 1.9 GB; only at scale=large
+CLAIM_CODES_LARGE = ("0.1777",)
 
 
 def compare(code: str, period: int | None, preperiod: int | None, max_value: int | None,
@@ -320,3 +60,55 @@ def compare(code: str, period: int | None, preperiod: int | None, max_value: int
         out.append(f"literature lists as open/unsolved; proved here: period {period}, "
                    f"pre-period {preperiod}")
     return out
+
+
+def _period_claim(code: str) -> Claim:
+    rec = lookup(code)
+    if rec is None or rec.status != SOLVED:
+        raise ValueError(f"gtables bug: {code} has no solved literature record")
+    period, pre, top_want, at_want = rec.period, rec.preperiod, rec.max_value, MAX_FIRST_AT.get(code)
+    bound = guy_smith_bound(max_removal(code))
+    size = max(600, bound(pre, period) + 50)
+    spec = f"octal:code={code},size={size}"
+
+    def check(T):
+        # every value computed (no --until-periodic): the proof is checked on the table
+        g = T[spec].values
+        found = prove_period(g, bound, "Guy-Smith")
+        if found is None:
+            return verdict(f"heaps 0..{len(g) - 1}", checked=len(g), status="FAILS",
+                           details="no period proved in the computed range")
+        bad = []
+        if (found.period, found.preperiod) != (period, pre):
+            bad.append(Counterexample(code, f"period {period}, pre-period {pre}",
+                                      f"period {found.period}, pre-period {found.preperiod}"))
+        top, first = int(g.max()), int(np.argmax(g))
+        if top_want is not None and (top != top_want or (at_want is not None and first != at_want)):
+            bad.append(Counterexample(code, f"largest value {top_want}" + (
+                f" first at {at_want}" if at_want is not None else ""),
+                f"largest value {top} first at {first}"))
+        if bad:
+            return verdict(f"heaps 0..{len(g) - 1}", bad, checked=len(g),
+                           details=found.describe())
+        return verdict(f"{code}, all heaps (computed 0..{len(g) - 1}; a proof for this one game)",
+                       checked=len(g), status="PROVED" if found.proved else "HOLDS",
+                       details=(found.certificate or found.describe())
+                       + f"; largest value {top}, first at heap {first}",
+                       data={"period": found.period, "preperiod": found.preperiod,
+                             "largest": top})
+
+    name = f"{NAMES[code]} ({code})" if code in NAMES else f"The octal game {code}"
+    extra = "" if top_want is None else f"; its largest value is {top_want}" + (
+        f", first at heap {at_want}" if at_want is not None else "")
+    return Claim(f"lit.octal.{code}.period", f"literature: {rec.source}",
+                 f"{name} is ultimately periodic with period {period}, G(n+{period}) = G(n) for "
+                 f"all n >= {pre}{extra}.", check, tables=(spec,),
+                 convention="pre-period = least n0 with G(n+p) = G(n) for all n >= n0")
+
+
+def period_claims(scale: str) -> list[Claim]:
+    """One claim per game of :data:`CLAIM_CODES` (and :data:`CLAIM_CODES_LARGE` at ``large``):
+    its literature period, pre-period and largest value, proved on a table long enough for the
+    Guy-Smith theorem."""
+    codes = CLAIM_CODES + (CLAIM_CODES_LARGE if scale == "large" else ())
+    return [_period_claim(code) for code in codes]
