@@ -1,0 +1,192 @@
+"""The machinery seed 002's claims are checked with: Theorem 2's arrow rule (jitted), the settled
+period of a row, phase diagrams and triple points, the moves Proposition 1 leaves, and the search
+for a symmetric reading of the printed a4b table.  Functions of arrays and tuples; no tables are
+fetched here."""
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from ...config import JIT
+from ...engine.kernels import L, N, P, R
+from ...engine.periodicity import Periodicity
+
+
+# ----------------------------------------------------------------------------------------------
+# §2: Theorem 2 (Lorraine's arrow diagram)
+# ----------------------------------------------------------------------------------------------
+@nb.njit(**JIT)
+def arrow_p(s):
+    """Theorem 2's description of the impartial P-positions, for one zero-padded string.
+
+    Write the string x^n a ... b y^m (a = first entry != x, b = last entry != y; for x^n y^m take
+    a = y, b = x).  Each end gets a cell of Lorraine's diagram  (1 up, 2 down) top row,
+    (1 down, 2 up) bottom row: column = parity of the run (1 odd, 2 even), up if x < a (y < b).
+    P iff |x - y| <= 1 and x = y with both cells on one level, or x > y with the left cell above
+    the right one, or x < y with the left cell below; x^n is P iff n is even; the empty string is P.
+    """
+    k = 0
+    while k < s.size and s[k] != 0:
+        k += 1
+    if k == 0:
+        return True
+    x = s[0]
+    y = s[k - 1]
+    n = 1
+    while n < k and s[n] == x:
+        n += 1
+    if n == k:
+        return k % 2 == 0
+    m = 1
+    while m < k and s[k - 1 - m] == y:
+        m += 1
+    if n + m == k:
+        a = y
+        b = x
+    else:
+        a = s[n]
+        b = s[k - 1 - m]
+    if abs(x - y) > 1:
+        return False
+    # top row: (odd, up) or (even, down)
+    left_top = (n % 2 == 1) == (x < a)
+    right_top = (m % 2 == 1) == (y < b)
+    if x == y:
+        return left_top == right_top
+    if x > y:
+        return left_top and not right_top
+    return right_top and not left_top
+
+
+@nb.njit(**JIT)
+def arrow_all(strings):
+    """:func:`arrow_p` of every row of a padded ``(size, L)`` array of strings."""
+    out = np.empty(strings.shape[0], np.bool_)
+    for i in range(strings.shape[0]):
+        out[i] = arrow_p(strings[i])
+    return out
+
+
+# ----------------------------------------------------------------------------------------------
+# §2: rows a w b, b -> G(a w b): ultimately arithmetico-periodic
+# ----------------------------------------------------------------------------------------------
+def settled_period(a, min_reps: int = 4):
+    """Smallest period p (with saltus s = a[-1] - a[-1-p]) whose fit a[n+p] = a[n] + s holds on
+    at least the last half of the sequence and on at least ``min_reps`` periods.
+
+    ``periodicity.find_period(..., saltus=True)`` accepts any p whose fit covers ``min_reps``
+    periods at the very end, so on a long arithmetico-periodic row it may return a short spurious
+    period (a run of consecutive values b, b+1, ... at the end fits p = 1); requiring half the
+    row avoids that.  Still an observation on a finite row.
+    """
+    a = np.asarray(a, dtype=np.int64)
+    n = a.size
+    for p in range(1, n // 2):
+        s = int(a[-1] - a[-1 - p])
+        bad = np.flatnonzero(a[p:] != a[:-p] + s)
+        n0 = int(bad[-1]) + 1 if bad.size else 0
+        if n - n0 >= max(min_reps * p, n // 2) and n - n0 - p >= 1:
+            return Periodicity(n0, p, s, checked_to=n)
+    return None
+
+
+# ----------------------------------------------------------------------------------------------
+# §2: the moves Proposition 1 leaves (the remark 'at most four good moves')
+# ----------------------------------------------------------------------------------------------
+def end_moves(s: np.ndarray, k: np.ndarray, H: int):
+    """Every impartial move of the padded strings ``s`` (lengths ``k``, stacks <= ``H``), one end
+    and one amount ``j`` at a time: yields ``(sel, o, ko)``, the strings that have that move (a
+    boolean mask), their options (padded) and the options' lengths.  A move lowers an end stack
+    by ``j`` (to 0: the stack is deleted); a single stack is both ends, its moves yielded once."""
+    s = np.asarray(s, dtype=np.int64)
+    k = np.asarray(k, dtype=np.int64)
+    r = np.arange(len(s))
+    last = np.maximum(k - 1, 0)
+    for end in ("first", "last"):
+        col = np.zeros(len(s), np.int64) if end == "first" else last
+        live = (k >= 1) if end == "first" else (k >= 2)
+        x = s[r, col]
+        for j in range(1, H + 1):
+            sel = live & (x >= j)
+            if not sel.any():
+                continue
+            o = s[sel].copy()
+            c = col[sel]
+            rr = np.arange(len(o))
+            o[rr, c] -= j
+            gone = o[rr, c] == 0
+            if end == "first":        # the next stack becomes the first
+                o[gone, :-1] = o[gone, 1:]
+                o[gone, -1] = 0
+            yield sel, o, k[sel] - gone
+
+
+def not_ruled_out(o: np.ndarray, ko: np.ndarray) -> np.ndarray:
+    """Strings Proposition 1 does not rule out as P-positions: the empty string, and strings of
+    two or more stacks whose end stacks differ by at most 1 (a single non-empty stack is N: its
+    player takes it all)."""
+    first = o[:, 0]
+    lst = o[np.arange(len(o)), np.maximum(ko - 1, 0)]
+    return (ko == 0) | ((ko >= 2) & (np.abs(first - lst) <= 1))
+
+
+# ----------------------------------------------------------------------------------------------
+# §3: phase diagrams and triple points
+# ----------------------------------------------------------------------------------------------
+def predicted_diagram(a0: int, b0: int, A: int, B: int) -> np.ndarray:
+    """The phase diagram a triple point (a0, b0) determines, for 1 <= a <= A, 1 <= b <= B
+    (index [a, b]; row/column 0 unused): N below-left of it, P on its diagonal, L above, R right."""
+    a = np.arange(A + 1)[:, None]
+    b = np.arange(B + 1)[None, :]
+    d = (a - a0) - (b - b0)
+    out = np.where(d == 0, P, np.where(d > 0, L, R))
+    return np.where((a < a0) & (b < b0), N, out)
+
+
+def triple_point(diagram: np.ndarray):
+    """The leftmost-bottommost P (least a, then least b) of a phase diagram, or None."""
+    pts = np.argwhere(diagram[1:, 1:] == P) + 1
+    if not len(pts):
+        return None
+    a = int(pts[:, 0].min())
+    return a, int(pts[pts[:, 0] == a, 1].min())
+
+
+# ----------------------------------------------------------------------------------------------
+# §2: the printed a4b table read as a symmetric matrix
+# ----------------------------------------------------------------------------------------------
+def symmetric_reading(readings: dict[int, list[tuple[int, ...]]]):
+    """A choice of one reading per row ``a = 1..n`` making the matrix symmetric
+    (``T[a][b] = T[b][a]``), or None; with the number of such choices (counted up to 2).
+
+    Readings are first pruned to a fixed point (a reading of row a survives only if each of its
+    entries ``T[a][b]`` is the entry ``T[b][a]`` of some surviving reading of row b), then the
+    survivors are searched row by row."""
+    rows = sorted(readings)
+    n = len(rows)
+    live = {a: list(readings[a]) for a in rows}
+    changed = True
+    while changed:
+        changed = False
+        for i, a in enumerate(rows):
+            cols = [{r[i] for r in live[b]} for b in rows]   # what row b offers at column a
+            keep = [r for r in live[a] if all(r[j] in cols[j] for j in range(n))]
+            if len(keep) != len(live[a]):
+                live[a], changed = keep, True
+    found: list[tuple] = []
+    chosen: list[tuple[int, ...]] = []
+
+    def go(i):
+        if len(found) >= 2:
+            return
+        if i == n:
+            found.append(tuple(chosen))
+            return
+        for r in live[rows[i]]:
+            if all(r[j] == chosen[j][i] for j in range(i)):
+                chosen.append(r)
+                go(i + 1)
+                chosen.pop()
+
+    go(0)
+    return (found[0] if found else None), len(found)
