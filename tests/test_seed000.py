@@ -1,0 +1,242 @@
+"""The claims of seeds 000 and 003 (chips): the printed data and our corrections stay apart, the
+names follow the correction rule, and every claim added in the issue-14 pass can fail: fed a
+mutated table, case or strategy, its check says FAILS (and on the true ones, HOLDS)."""
+
+import functools
+import types
+
+import numpy as np
+import pytest
+
+import gtables
+from gtables.verify.claims import Tables
+from gtables.verify.seed000 import chips_claims
+from gtables.verify.seed000 import claims as C
+from gtables.verify.seed000 import data as D
+from gtables.verify.seed000 import proofs as pf
+
+
+@functools.cache
+def _table(spec):
+    return gtables.compute(spec, store=None)
+
+
+def run(check, specs=(), mutate=None):
+    """Run ``check`` on the real small tables, ``mutate[spec](values)`` changing a copy of some."""
+    mutate = mutate or {}
+
+    def fetch(spec):
+        t = _table(spec)
+        if spec not in mutate:
+            return t
+        return types.SimpleNamespace(
+            values=mutate[spec](t.values.copy()),
+            space=t.space,
+            kind=t.kind,
+            params=t.params,
+            attrs=t.attrs,
+        )
+
+    return check(Tables("test", fetch, specs))
+
+
+@functools.cache
+def small_claims():
+    return {c.name: c for c in chips_claims("small")}
+
+
+def claim(name):
+    return small_claims()[name]
+
+
+def run_claim(name, mutate=None):
+    c = claim(name)
+    return run(c.check, c.tables, mutate)
+
+
+# -- naming and data ---------------------------------------------------------------------------
+def test_corrections_follow_the_naming_rule():
+    for c in small_claims().values():
+        assert not c.name.endswith((".fixed", ".from3", ".read", ".q1-2")), c.name
+        if ".corrected" in c.name:
+            assert c.correction_of == c.name.split(".corrected")[0], c.name
+        else:
+            assert c.correction_of is None, c.name
+        assert c.correction_of is None or c.correction_of in small_claims()
+
+
+def test_corrected_applies_replacements_and_deletions_and_leaves_the_print_alone():
+    printed = [(["<"], "a"), (["="], "b"), (["<"], "c")]
+    before = [tuple(x) for x in printed]
+    fix = D.Correction({2: (), 3: ((["<"], "c + 1"), (["="], "d"))})
+    assert D.corrected(printed, fix) == [(["<"], "a"), (["<"], "c + 1"), (["="], "d")]
+    assert [tuple(x) for x in printed] == before
+    assert len(D.corrected(D.K6_CN, D.K6_CN_CORRECTION)) == 23  # items 15, 16 deleted
+    assert (
+        D.K6_CN[22][1] == "a * e"
+        and D.corrected(D.K6_CN, D.K6_CN_CORRECTION)[20][1] == "a * (f - 1)"
+    )
+
+
+def test_case_list_evaluation_matches_a_hand_computation():
+    rows = np.array([[3, 5, 7], [3, 4, 7], [3, 5, 6], [3, 4, 5]])
+    # K3_F: 1 - χ(a+b+c) (<<), χ(ac) (=<, <=), χ(a) (==); the tree of f(4,6,8) in 003 (二)
+    # gives the same: f(3,5,7) = f(3,5,6) = 0, f(3,4,7) = f(3,4,5) = 1
+    assert C.claimed_f(rows, D.K3_F, "V").tolist() == [0, 1, 0, 1]
+    # the English W-list reading: f = 0 iff the expression is even on its pattern
+    assert C.claimed_f(rows, [(["<<"], "a + b + c")], "W").tolist() == [1, 1, 1, 1]
+    assert C.claimed_f(np.array([[3, 5, 8]]), [(["<<"], "a + b + c")], "W").tolist() == [0]
+
+
+def test_every_check_reads_only_declared_tables(monkeypatch):
+    from gtables.verify import claims as claims_module
+
+    monkeypatch.setattr(claims_module, "STRICT_TABLES", True)  # an undeclared read is an error
+    for c in small_claims().values():
+        r = run(c.check, c.tables)
+        assert r.status in ("HOLDS", "FAILS"), (c.name, r.domain)
+
+
+# -- the seeds' arithmetic, against values worked by hand -----------------------------------------
+def test_move_notation_and_y_z_of_the_worked_examples():
+    P = (2, 4, 5, 6, 8)
+    assert pf.move_chip(P, 3) == (2, 3, 4, 6, 8) and pf.move_chip(P, 5) == (2, 4, 5, 6, 7)
+    assert pf.move_sequence(P, (3, 4, 2)) == (1, 2, 4, 5, 8)
+    assert pf.move_chip((1, 2, 5), 2) is None
+    ex = D.EXAMPLE_3_4
+    assert pf.q_of(ex["P"]) == ex["Q"] and pf.z_of(ex["Q"]) == (3, 4, 3, 1)
+    assert pf.phi((3, 4, 3, 1)) == 0b101 and pf.phi((2, 3, 1)) == 0
+    assert pf.staircase_moves((0, 1, 1)) == {(0, 0, 1), (0, 0, 0)}
+
+
+# -- each new claim holds on the tables and fails on a mutation ----------------------------------
+def test_move_examples_fail_on_a_mutated_case():
+    assert run_claim("000.en.move-examples").status == "HOLDS"
+    bad = [(P, i, (2, 3, 4, 5, 8) if i == (3,) else out) for P, i, out in D.MOVE_EXAMPLES]
+    r = run(C.move_examples_check(bad))
+    assert r.status == "FAILS" and r.counterexamples[0].claimed == "23458"
+
+
+def _jump_too_far(P):
+    """A wrong rule: a chip with a chip directly left of it jumps one square further."""
+    out = []
+    for new in pf.options(P):
+        gone = (set(P) - set(new)).pop()
+        land = (set(new) - set(P)).pop()
+        if land < gone - 1 and land - 1 >= 1 and land - 1 not in new:
+            new = tuple(sorted((set(new) - {land}) | {land - 1}))
+        out.append(new)
+    return out
+
+
+def test_move_lemma_fails_on_a_wrong_move_rule():
+    assert run_claim("000.cn.move-lemma").status == "HOLDS"
+    r = run(C.move_lemma_check(8, options=_jump_too_far))
+    assert r.status == "FAILS" and r.counterexamples
+
+
+def test_move_lemma_converse_fails_on_a_wrong_recipe_or_rule():
+    assert run_claim("000.cn.move-lemma.converse").status == "HOLDS"
+
+    def last_q(P, v, q):  # the last q chips of the group instead of the first
+        return [x for x, y in zip(P, pf.q_of(P)) if y == v][-1]
+
+    assert run(C.move_converse_check(8, recipe=last_q)).status == "FAILS"
+    assert run(C.move_converse_check(8, options=_jump_too_far)).status == "FAILS"
+
+
+def test_cn_move_examples_literal_fails_corrected_holds_mutation_fails():
+    assert run_claim("000.cn.move-examples").status == "FAILS"  # the 13-entry Y lists
+    assert run_claim("000.cn.move-examples.corrected").status == "HOLDS"
+    bad = list(D.CN_MOVE_EXAMPLES)
+    bad[1] = bad[1][:6] + ((2, 3, 1),)  # Z after the move, unchanged
+    r = run(C.cn_move_examples_check(bad, D.CN_MOVE_EXAMPLES_READ))
+    assert r.status == "FAILS" and [c.position for c in r.counterexamples] == [
+        "10 chips, chip on 24: Z after"
+    ]
+
+
+def test_o_phi_fails_on_a_mutated_printed_value(monkeypatch):
+    assert run_claim("000.examples.o-phi").status == "HOLDS"
+    monkeypatch.setitem(D.EXAMPLE_3_4, "phi", "100")
+    assert run_claim("000.examples.o-phi").status == "FAILS"
+
+
+def test_initial_conditions_fail_on_a_mutated_table():
+    assert run_claim("000.en.eq2").status == "HOLDS"
+    spec = "chips:rule=D,n=12"
+
+    def flip(v):
+        v[(1 << 3) - 1] = 0 if v[(1 << 3) - 1] else 1  # f_D(1,2,3) = 0 (N): make it P
+        return v
+
+    r = run_claim("000.en.eq2", {spec: flip})
+    assert r.status == "FAILS" and r.counterexamples[0].position == "(1,2,3)"
+
+
+def test_bouton_fails_on_a_mutated_table():
+    assert run_claim("000.en.nim-bouton").status == "HOLDS"
+    spec = claim("000.en.nim-bouton").tables[0]
+
+    def flip(v):
+        i = _table(spec).space.index((1, 2, 3, 0))
+        v[i] = 1 if v[i] == 0 else 0
+        return v
+
+    r = run_claim("000.en.nim-bouton", {spec: flip})
+    assert r.status == "FAILS" and r.counterexamples[0].position == "(1, 2, 3, 0)"
+
+
+def test_thm310_strategy_fails_on_a_wrong_strategy_or_table():
+    c = claim("000.thm3.10.proof-strategy")
+    spec, size = c.tables[0], C.NIM_SIZE["small"]
+    assert run(c.check, c.tables).status == "HOLDS"
+
+    def swapped(heaps):  # the proof's odd/even rule the wrong way round
+        kind, moves = pf.thm310_strategy(heaps)
+        big = [i for i, h in enumerate(heaps) if h >= 2]
+        if len(big) == 1:
+            ones = sum(1 for h in heaps if h == 1)
+            i = big[0]
+            moves = [heaps[:i] + ((1 if ones % 2 else 0),) + heaps[i + 1 :]]
+        return kind, moves
+
+    assert run(C.thm310_strategy_check(spec, size, swapped), c.tables).status == "FAILS"
+
+    def flip(v):  # (1,1,1,0) is a misère P-position: call it N
+        i = _table(spec).space.index((1, 1, 1, 0))
+        v[i] = 1
+        return v
+
+    r = run(c.check, c.tables, {spec: flip})
+    assert r.status == "FAILS" and "(1, 1, 1, 0)" in r.counterexamples[0].position
+
+
+def test_thm1_strategy_fails_on_a_wrong_recipe_or_table():
+    c = claim("000.thm3.3.proof-strategy")
+    assert run(c.check, c.tables).status == "HOLDS"
+
+    def greedy(P):  # always move the first chip: not the proof's move
+        kind, moves = pf.thm1_strategy(P)
+        return kind, [pf.move_chip(P, 1)] if kind == "win" else moves
+
+    n = C.N_ALL["small"]
+    assert run(C.thm1_strategy_check(n, 10, 3, greedy), c.tables).status == "FAILS"
+    spec = c.tables[0]
+
+    def flip(v):  # f_A(3,4,5) = 1: make it 0
+        v[pf.mask_of((3, 4, 5))] = 1
+        return v
+
+    assert run(c.check, c.tables, {spec: flip}).status == "FAILS"
+
+
+def test_product_formula_fails_and_its_correction_holds():
+    assert run_claim("000.en.k3.product").status == "FAILS"
+    assert run_claim("000.en.k3.product.corrected").status == "HOLDS"
+
+
+@pytest.mark.parametrize("name", ["000.cn.k6", "000.en.k6", "003.k3.g", "003.k2.f"])
+def test_printed_lists_fail_and_corrections_hold(name):
+    assert run_claim(name).status == "FAILS"
+    assert run_claim(name + ".corrected").status == "HOLDS"
