@@ -13,13 +13,13 @@ import pytest
 import gtables
 from gtables.engine.kernels import L as L_CODE
 from gtables.engine.spaces import StringSpace
+from gtables.games import endnim as E
+from gtables.reproduce import table_provider
 from gtables.verify import claims as C
 from gtables.verify.runner import run_claims
 from gtables.verify.seed002 import data as D
 from gtables.verify.seed002 import proofs
 from gtables.verify.seed002.claims import endnim_claims
-from gtables.games import endnim as E
-from gtables.reproduce import table_provider
 
 
 # -- tiny references ---------------------------------------------------------------------------
@@ -33,13 +33,13 @@ def options(s: tuple, end: str | None = None) -> list[tuple]:
     return out
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def grundy(s: tuple) -> int:
     seen = {grundy(o) for o in options(s)}
     return min(set(range(len(seen) + 1)) - seen)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def outcome(s: tuple) -> str:
     left = any(outcome(o) in "PL" for o in options(s, "L"))
     right = any(outcome(o) in "PR" for o in options(s, "R"))

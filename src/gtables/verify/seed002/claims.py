@@ -25,10 +25,17 @@ import numpy as np
 from ...engine.kernels import L, N, P, R
 from ...games import endnim as E
 from ...games import parse as parse_spec
-from ..claims import Claim, Counterexample, MAX_EXAMPLES, check_all, verdict
+from ..claims import MAX_EXAMPLES, Claim, Counterexample, check_all, verdict
 from . import data as D
-from .proofs import (arrow_all, arrow_p, end_moves, not_ruled_out, predicted_diagram,
-                     symmetric_reading, triple_point)
+from .proofs import (
+    arrow_all,
+    arrow_p,
+    end_moves,
+    not_ruled_out,
+    predicted_diagram,
+    symmetric_reading,
+    triple_point,
+)
 from .reports import rows_markdown, rows_table
 
 SEED = "seed 002"
@@ -335,7 +342,7 @@ def theorem2_claims(scale: str) -> list[Claim]:
     def thm2(T):
         tally = _Tally()
         for spec in specs:
-            for s, k, v in _chunks(T[spec]):
+            for s, _k, v in _chunks(T[spec]):
                 pred = arrow_all(s)
                 comp = v == 0
                 tally.checked += comp.size
