@@ -168,9 +168,14 @@ class Family:
     ``values`` are the validated spec values, ``position`` a tuple of ints as
     ``space.unrank`` gives it (a row, as a tuple), ``side`` 0 for Left/impartial and 1 for
     Right; each option is a tuple of component positions (one component, or two when a move
-    splits the position into a sum).  The tests' one reference solver recurses on it, and the
-    family contract test compares it with the jitted generator on every position.
-    ``reference`` is a tiny, obviously-correct pure-Python value function used by the tests;
+    splits the position into a sum), each in the same form as ``position``.  A position that
+    ends the game with a verdict of its own returns ``TERMINAL_LOSS`` or ``TERMINAL_WIN``
+    (:mod:`.kernels`) instead of a list, exactly where the move generator does.  The tests' one
+    reference solver recurses on it, and the family contract test compares it with the jitted
+    generator on every position of every registered family (the built-in ones must give it;
+    a user's own family registered from a script is not under test and may leave it out).
+    ``reference`` (optional, unused by the built-in families and the tests since the solver
+    came) is an old per-family value function;
     ``claims`` (for a user's own family only) returns its verification claims; the built-in
     families' claims live in :mod:`gtables.verify` (``runner.BUILTIN_CLAIMS``), which the games
     never import.

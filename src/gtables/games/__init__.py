@@ -1,6 +1,24 @@
 """The registry of game families.  Each module in this package exposes ``FAMILY`` (a
-:class:`gtables.engine.game.Family`); adding a family means writing its module, listing it here,
-and adding its test file."""
+:class:`gtables.engine.game.Family`).
+
+Adding a family (details: ``docs/DEVELOPING.md``, "Adding a game family") touches three places,
+nothing in the engine:
+
+1. ``games/<name>.py``: the spec keys (``Param``), a position space (``engine.spaces``), a
+   ``@movegen`` move generator (option indices smaller than the position's; ``TERMINAL_LOSS`` /
+   ``TERMINAL_WIN`` for positions with a verdict of their own), ``build(values) -> Game`` with
+   the value kind and a true ``max_options``, and ``options_ref(values, position, side=0)``, the
+   same options in plain Python; then ``FAMILY = Family(..., example=..., options_ref=...)``.  The
+   module imports only the engine, never ``verify``.
+2. its name in :data:`BUILTIN` below.
+3. ``tests/test_<name>.py``: literature values and worked examples.  ``tests/test_contract.py``
+   checks the contract for every registered family with no line to add (options earlier, at most
+   ``max_options``, generator == ``options_ref``, engine table == the reference solver's); if
+   the ``example`` spec is too big for that pure-Python walk, give a smaller spec in its
+   ``SMALLER`` table.
+
+Claims about the family live in ``verify/`` (one line of ``runner.BUILTIN_CLAIMS``).
+"""
 from __future__ import annotations
 
 import importlib
