@@ -395,17 +395,12 @@ def slide_options(squares: tuple) -> list[tuple]:
     return out
 
 
-def options_ref(values, position=None, side: int = 0):
+def options_ref(values: dict, position, side: int = 0):
     """The options of a position in plain Python (the family contract, :class:`Family`): the
     position is a row as ``space.unrank`` gives it (membership flags of squares ``1..n`` when
     ``k`` is absent, the ``k`` squares otherwise), each option ``(row,)`` in the same form.
     Under rules A and B a chip on square 1 ends the game: ``TERMINAL_LOSS`` (A: the player to
-    move has lost) or ``TERMINAL_WIN`` (B), as the move generator returns.
-
-    Transition: the old call ``options_ref(squares)`` (``verify/seed000``) still returns
-    :func:`slide_options`; it goes when its callers use ``slide_options``."""
-    if position is None:
-        return slide_options(values)
+    move has lost) or ``TERMINAL_WIN`` (B), as the move generator returns."""
     row = tuple(int(x) for x in position)
     subsets = values["k"] is None
     squares = tuple(i + 1 for i, f in enumerate(row) if f) if subsets else row

@@ -168,15 +168,10 @@ def heap_options(code: str, n: int) -> list[tuple[int, ...]]:
     return opts
 
 
-def options_ref(values, position=None, side: int = 0) -> list[tuple]:
+def options_ref(values: dict, position, side: int = 0) -> list[tuple]:
     """The options of a heap (``position = (n,)``, as ``space.unrank`` gives it), in plain Python:
     each option is ``((r,),)``, with ``((0,),)`` when the heap vanishes, or ``((a,), (b,))`` for a
-    split into the sum of heaps ``a`` and ``b`` (the family contract, :class:`Family`).
-
-    Transition: the old call ``options_ref(code, n)`` (``verify/seed001``) still returns
-    :func:`heap_options`; it goes when its callers use ``heap_options``."""
-    if isinstance(values, str):
-        return heap_options(values, position)
+    split into the sum of heaps ``a`` and ``b`` (the family contract, :class:`Family`)."""
     n = int(position[0])
     return [tuple((h,) for h in o) or ((0,),) for o in heap_options(values["code"], n)]
 
