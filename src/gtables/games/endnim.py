@@ -33,7 +33,7 @@ import numpy as np
 
 from ..config import JIT
 from ..engine.game import GRUNDY, PARTIZAN, Family, Game, Param, choice_param, int_param
-from ..engine.kernels import LEFT, RIGHT, N, P, L, R, movegen
+from ..engine.kernels import LEFT, RIGHT, L, N, P, R, movegen
 from ..engine.spaces import FramedStringSpace, StringSpace
 from ..engine.spaces.strings import format_string, parse_string
 from ..errors import GtablesError
@@ -123,7 +123,7 @@ def options_ref(values: dict, position, side: int = 0) -> list[tuple]:
     return [(o + (0,) * (width - len(o)),) for o in string_options(s, end)]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def grundy_ref(s: tuple) -> int:
     seen = {grundy_ref(o) for o in string_options(s)}
     g = 0
@@ -132,7 +132,7 @@ def grundy_ref(s: tuple) -> int:
     return g
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def outcome_ref(s: tuple) -> str:
     """Partizan outcome class 'P', 'N', 'L' or 'R' by brute force."""
     left = any(outcome_ref(o) in "PL" for o in string_options(s, "L"))

@@ -113,7 +113,7 @@ def options_ref(values: dict, position, side: int = 0) -> list[tuple]:
             if not (norepeat and x == last)]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _ref(m: int, n: int, norepeat: bool, grundy: bool, heaps: tuple, last: int) -> int:
     opts = [(heaps[:i] + (h - x,) + heaps[i + 1:], x if norepeat else 0)
             for i, h in enumerate(heaps) for x in range(m, min(n, h) + 1)

@@ -19,8 +19,8 @@ import numpy as np
 from ..engine.game import GRUNDY, MISERE, Family, Game, Param, choice_param, int_param
 from ..engine.kernels import movegen
 from ..engine.spaces import HeapSpace
-from .octal_kernels import OctalStepper
 from ..errors import GtablesError
+from .octal_kernels import OctalStepper
 
 MAX_DIGITS = 32
 
@@ -176,7 +176,7 @@ def options_ref(values: dict, position, side: int = 0) -> list[tuple]:
     return [tuple((h,) for h in o) or ((0,),) for o in heap_options(values["code"], n)]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _ref(code: str, n: int) -> int:
     """The Grundy value of a heap of n by memoised recursion (``scripts/bench_heaps.py`` times it;
     the tests use their own solver, ``tests/reference.py``, over :func:`options_ref`)."""
