@@ -5,7 +5,6 @@ import pytest
 
 from gtables import api
 from gtables.reproduce import table_provider
-from gtables.verify import claims as claims_mod
 from gtables.verify.claims import Tables
 from gtables.verify.runner import Context, evaluate, run_claims
 from gtables.verify.seed001 import claims as C
@@ -116,8 +115,7 @@ def test_sum_search_agrees_with_the_table_free_search():
             assert outcome(pos) == C._multi_heap_outcome("0.07", pos), pos
 
 
-def test_every_seed001_check_reads_only_declared_tables(monkeypatch):
-    monkeypatch.setattr(claims_mod, "STRICT_TABLES", True)
+def test_every_seed001_check_reads_only_declared_tables():
     names = [n for n in CLAIMS if n.startswith("001.")]
     ctx = Context(provider=PROVIDER, scale="small")
     for name in names:
@@ -125,8 +123,7 @@ def test_every_seed001_check_reads_only_declared_tables(monkeypatch):
         assert v.status != "ERROR", (name, v.domain)
 
 
-def test_stripes_and_literature_claims_declare_their_tables(monkeypatch):
-    monkeypatch.setattr(claims_mod, "STRICT_TABLES", True)
+def test_stripes_and_literature_claims_declare_their_tables():
     verdicts, _ = run_claims(["001.D.period.1-2-3", "001.D.sum-theorem.1-2-3", "lit.octal.0.77",
                               "lit.octal.0.07", "lit.misere-nim"], provider=PROVIDER, scale="small")
     assert {v.name: v.status for v in verdicts} == {

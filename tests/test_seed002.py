@@ -193,8 +193,7 @@ def test_four_good_moves_corrected_fails_on_a_mutated_table():
 
 
 # -- declared tables ---------------------------------------------------------------------------
-def test_seed002_claims_read_only_declared_tables(monkeypatch):
-    monkeypatch.setattr(C, "STRICT_TABLES", True)
+def test_seed002_claims_read_only_declared_tables():
     names = ["002.a4b", "002.rows", "002.prop1", "002.four", "002.thm2", "002.reversal",
              "002.lemma", "002.cor6", "002.1w1", "002.examples"]
     verdicts, _ = run_claims(names, provider=table_provider(None, False), scale="small")

@@ -42,8 +42,7 @@ def _run(claim, mutate=None):
     return claim.check(C.Tables(claim.name, fetch, claim.tables))
 
 
-def test_every_table_read_is_declared(monkeypatch):
-    monkeypatch.setattr(C, "STRICT_TABLES", True)
+def test_every_table_read_is_declared():
     ctx = Context(provider=lambda s: _table(s), scale="small")
     errors = {}
     for c in seed004.claims("small"):

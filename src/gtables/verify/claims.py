@@ -24,7 +24,7 @@ when there are several), with ``correction_of`` set to that name.  Statuses:
 from __future__ import annotations
 
 import dataclasses
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 
@@ -54,7 +54,7 @@ class Claim:
     name: str
     source: str
     statement: str
-    check: Callable[["Tables"], Result]
+    check: Callable[[Tables], Result]
     tables: tuple[str, ...] = ()       # spec strings of every table ``check`` reads
     reading: str = ""
     correction_of: str | None = None   # set for our corrected restatement of a failing claim
@@ -163,16 +163,13 @@ class Tables:
         self._fetch = fetch
         self._declared = {canonical(s) for s in declared}
         self.scale = scale
-        self.undeclared: list[str] = []   # (transition) undeclared reads, when not strict
 
     def __getitem__(self, spec: str):
         canon = self._canonical(spec)
         if canon not in self._declared:
-            if STRICT_TABLES:
-                from ..errors import GtablesError
-                raise GtablesError(f"claim {self._claim} reads table {canon}, which it does not "
-                                   f"declare in tables=")
-            self.undeclared.append(canon)
+            from ..errors import GtablesError
+            raise GtablesError(f"claim {self._claim} reads table {canon}, which it does not "
+                               f"declare in tables=")
         return self._fetch(canon)
 
     table = __getitem__
@@ -186,6 +183,3 @@ class Tables:
     def __len__(self) -> int:
         return len(self._declared)
 
-
-# While the seed modules move to declared tables, an undeclared read is recorded, not refused.
-STRICT_TABLES = False

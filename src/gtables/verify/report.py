@@ -22,9 +22,10 @@ def verdicts_json(verdicts: list[Verdict], tables: list[dict], meta: dict) -> di
 
 
 def run_meta(scale: str) -> dict:
-    from .._version import __version__
     import numba
     import numpy
+
+    from .._version import __version__
     return {"gtables": __version__, "numba": numba.__version__, "numpy": numpy.__version__,
             "python": platform.python_version(), "machine": platform.machine(),
             "cpus": os.cpu_count(), "scale": scale,
@@ -47,7 +48,6 @@ def markdown(verdicts: list[Verdict], tables: list[dict], meta: dict, title: str
           "*correction* is our restatement of a claim that failed as printed.", ""]
     L += ["## Summary", "", "| claim | source | verdict | checked |", "|---|---|---|---|"]
     for v in verdicts:
-        name = v.name + (" *(correction)*" if v.correction_of else "")
         L.append(f"| `{v.name}`{' *(correction)*' if v.correction_of else ''} | {_esc(v.source)} | "
                  f"{_esc(v.summary())} | {v.checked:,} |")
     L += ["", "## Claims in detail", ""]
