@@ -9,8 +9,8 @@ each as ``sys.executable -m pytest`` in a subprocess:
   ``-boundscheck``): numba's cache index does not record the flag, so bounds-checked code must not
   land in, or come from, the normal cache.
 * ``NUMBA_DISABLE_JIT=1`` under ``coverage run``: the kernels run as plain Python, so coverage sees
-  their lines; the total for ``src/gtables/engine`` and ``src/gtables/games`` is printed and written
-  to ``results/coverage.md`` with the exact command.
+  their lines; the total for ``src/gtables/engine`` and ``src/gtables/games`` is printed (and, with
+  ``GTABLES_WRITE_RESULTS=1``, written to ``results/coverage.md`` with the exact command).
 
 Inside those runs ``GTABLES_NUMBA_MODES_RUN`` is set and this module skips itself (no recursion).
 """
@@ -127,10 +127,13 @@ def test_coverage_of_engine_and_games_without_jit(tmp_path, capsys):
     rows = "\n".join(f"| `{name}` | {f['summary']['num_statements']} | "
                      f"{f['summary']['covered_lines']} | {f['summary']['percent_covered']:.1f}% |"
                      for name, f in sorted(files.items()))
+    if not os.environ.get("GTABLES_WRITE_RESULTS"):
+        return   # the figure is printed; results/coverage.md is rewritten only on request
     (ROOT / "results").mkdir(exist_ok=True)
     (ROOT / "results" / "coverage.md").write_text(
         "# Coverage of the engine and the game families, kernels run as plain Python\n\n"
-        "Written by `tests/test_numba_modes.py` (every `pytest -q`). The kernels and move "
+        "Written by `GTABLES_WRITE_RESULTS=1 pytest tests/test_numba_modes.py` (every `pytest -q` "
+        "prints the figure). The kernels and move "
         "generators run with `NUMBA_DISABLE_JIT=1`, so coverage sees their lines; the specialised "
         "fills (chips, End-Nim rows, octal sequences) run where the contract test computes their "
         "tables.\n\n"
