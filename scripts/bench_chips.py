@@ -63,7 +63,7 @@ def main(argv=None) -> int:
     threads = numba.get_num_threads()
     rows, lines = [], []
     say = lambda s: (print(s), lines.append(s))  # noqa: E731
-    say(f"# chips benchmark: rule A Grundy table, every subset of n squares\n")
+    say("# chips benchmark: rule A Grundy table, every subset of n squares\n")
     say(f"numba {numba.__version__}, {threads} threads, {os.cpu_count()} CPUs; best of {a.repeat}; "
         f"C: {'gcc -O3 -march=native ' + BASELINE.name if exe else 'absent (skipped)'}\n")
     say("| n | positions | C s | numba 1 thread s | ratio 1T/C | numba all threads s | ratio C/allT "

@@ -238,6 +238,7 @@ def main(argv=None) -> int:
         return SPARSE_N_CAP.get(code, SPARSE_N)
 
     import numba
+
     from gtables import api
 
     numba.set_num_threads(1)   # the octal kernels are serial anyway; make it explicit
@@ -266,7 +267,8 @@ def main(argv=None) -> int:
                 r.pop("_table")
                 result["naive"].append(r)
                 log(f"  numba {r['numba_seconds']:.3f} s, C {fmt_s(r.get('c_seconds'))} s, "
-                    f"numba/C {r.get('numba_over_c', '-')}, checksum {'match' if r.get('checksum_match') else '(no C)'}")
+                    f"numba/C {r.get('numba_over_c', '-')}, "
+                    f"checksum {'match' if r.get('checksum_match') else '(no C)'}")
 
         # -------------------------------------------------------------- row 2: sparse space --
         if "sparse" in groups:
@@ -381,17 +383,20 @@ def main(argv=None) -> int:
         say("| code | N | numba s | numba values/s | C s | C values/s | numba/C | checksum |")
         say("|---|---|---|---|---|---|---|---|")
         for r in result["naive"]:
-            say(f"| {r['code']} | {r['N']:,} | {fmt_s(r['numba_seconds'])} | {fmt_rate(r['numba_values_per_s'])} "
+            say(f"| {r['code']} | {r['N']:,} | {fmt_s(r['numba_seconds'])} "
+                f"| {fmt_rate(r['numba_values_per_s'])} "
                 f"| {fmt_s(r.get('c_seconds'))} | {fmt_rate(r.get('c_values_per_s'))} "
                 f"| {r.get('numba_over_c', '-')} | {'= C' if r.get('checksum_match') else 'no C'} |")
         say()
     if result["sparse"]:
         say("## 2. Sparse space (rare/common values)")
         say()
-        say("| code | N | numba s | numba values/s | C s | C values/s | numba/C | rare heaps | max G | checksum |")
+        say("| code | N | numba s | numba values/s | C s | C values/s | numba/C | rare heaps "
+            "| max G | checksum |")
         say("|---|---|---|---|---|---|---|---|---|---|")
         for r in result["sparse"]:
-            say(f"| {r['code']} | {r['N']:,} | {fmt_s(r['numba_seconds'])} | {fmt_rate(r['numba_values_per_s'])} "
+            say(f"| {r['code']} | {r['N']:,} | {fmt_s(r['numba_seconds'])} "
+                f"| {fmt_rate(r['numba_values_per_s'])} "
                 f"| {fmt_s(r.get('c_seconds'))} | {fmt_rate(r.get('c_values_per_s'))} "
                 f"| {r.get('numba_over_c', '-')} | {r['rare_heaps']:,} | {r['max_value']} "
                 f"| {'= C' if r.get('checksum_match') else 'no C'} |")
@@ -415,8 +420,10 @@ def main(argv=None) -> int:
             if "api_seconds" in r:
                 proved = (f"({r['period']}, {r['preperiod']:,}), computed to {r['computed_to']:,}"
                           f"{'' if r['literature_agrees'] else ' DISAGREES with literature'}")
-            c_s = fmt_s(r.get("c_seconds")) if "c_seconds" in r else ("no '!' in C" if "!" in r["code"] else "-")
-            say(f"| {r['code']} | {r['quote_covers']} | {r['quoted_seconds']:.0f} | {fmt_s(r['numba_seconds'])} "
+            c_s = (fmt_s(r.get("c_seconds")) if "c_seconds" in r
+                   else ("no '!' in C" if "!" in r["code"] else "-"))
+            say(f"| {r['code']} | {r['quote_covers']} | {r['quoted_seconds']:.0f} "
+                f"| {fmt_s(r['numba_seconds'])} "
                 f"| {api_s} | {proved} | {c_s} | {r.get('numba_over_c', '-')} | {r['rare_heaps']:,} "
                 f"| {r['max_value']} |")
         say()

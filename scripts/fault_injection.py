@@ -86,7 +86,8 @@ CONC_DIFFERENT = ("octal:code=0.6,size=100000", "octal:code=0.16,size=60000",
 CONC_SAME = "octal:code=0.77,size=100000"
 READ_WRITES = ("octal:code=0.6,size=100000", "octal:code=0.16,size=60000")
 FULL_SPEC = "octal:code=0.6,size=200000"
-BAD_INPUT_SAMPLE, BAD_INPUT_SAMPLE_QUICK = None, 4   # the full run takes the whole corpus (~400 cases, ~5 min)
+# the full run takes the whole corpus (~400 cases, ~5 min)
+BAD_INPUT_SAMPLE, BAD_INPUT_SAMPLE_QUICK = None, 4
 WORKER_TIMEOUT = 120.0
 # nothing else uses a damaged store, so its inspection need not wait for locks: a wait there can
 # only be a misread error (see the report); the real-CLI samples keep a short, visible wait
@@ -407,7 +408,7 @@ def serve(refdir: str) -> None:
 class Worker:
     """The inspection process: answers verify/cli steps; restarted after a crash or a hang."""
 
-    def __init__(self, ctx: "Ctx"):
+    def __init__(self, ctx: Ctx):
         self.ctx = ctx
         self.proc = None
         self.restarts = 0
@@ -1343,8 +1344,8 @@ def fault_sigkill(ctx: Ctx, real_runs: int = 5, point_runs: int = 16, slow_runs:
             rec.count("not injected", f"(b) {pt} in a {txn} transaction: no such call in the "
                                       f"calibration run")
             continue
-        n = ctx.rng.randint(1, max(1, int(total * (0.8 if txn == "checkpoint" else 1.0))))
-        for n in dict.fromkeys([n, max(1, n // 4), 1]):   # fewer checkpoints this time: retry
+        first = ctx.rng.randint(1, max(1, int(total * (0.8 if txn == "checkpoint" else 1.0))))
+        for n in dict.fromkeys([first, max(1, first // 4), 1]):   # fewer checkpoints: retry
             path = ctx.fresh_store("kill-point")
             args = ["compute", kill_spec, "--checkpoint-seconds", "0.05", "--store", path]
             r = _kill_child(ctx, {"mode": "kill", "point": pt, "txn": txn, "n": n}, args)
@@ -2098,9 +2099,10 @@ def fault_bad_inputs(ctx: Ctx, sample: int | None = None) -> Record:
 # -- the report ---------------------------------------------------------------------------------------
 
 def _machine() -> dict:
-    import gtables
     import h5py
     import numba
+
+    import gtables
     from gtables.config import source_hash
     git = {}
     with contextlib.suppress(Exception):

@@ -12,8 +12,8 @@ import argparse
 import os
 import time
 
-from gtables.verify import report, seed002
 from gtables.reproduce import table_provider
+from gtables.verify import report, seed002
 from gtables.verify.runner import run_claims
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

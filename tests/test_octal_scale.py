@@ -11,10 +11,10 @@ import pytest
 
 from gtables import api
 from gtables.engine.compute import fill
+from gtables.engine.periodicity import extend_periodic, period_candidates
 from gtables.games import octal
 from gtables.games.octal_kernels import DONE, OctalStepper
 from gtables.store import Store
-from gtables.engine.periodicity import extend_periodic, period_candidates
 
 CODES = ["0.07", "0.77", "0.137", "0.16", "0.165", "0.6", "0.56", "0.354", "0.1777", "4.0",
          "4.7", "0.33", "0.04", "0.007", "0.4", "4!.0", "0.4!", "0.64!7", "4!.047", "0.1777!"]

@@ -70,7 +70,7 @@ def test_value_rewritten_through_h5py_is_refused_even_lazily(store_path):
     with pytest.raises(GtablesError, match="damaged .*repair it with: gtables compute"):
         gtables.load(spec, store=store_path).value(2000)
     with pytest.raises(GtablesError, match="damaged"):
-        gtables.load(spec, store=store_path).values
+        _ = gtables.load(spec, store=store_path).values
     # a larger table of the same game must not resume from the damaged one
     big = gtables.compute("octal:code=0.6,size=3500", store=store_path)
     assert (big.values[:3001] == good).all()

@@ -1,11 +1,10 @@
 import numpy as np
-import pytest
 
 import gtables
-from gtables.verify.claims import Claim, compare
-from gtables.games.octal import guy_smith_bound
 from gtables.engine.periodicity import find_period, prove_period, window_certificate
+from gtables.games.octal import guy_smith_bound
 from gtables.reproduce import table_provider
+from gtables.verify.claims import Claim, compare
 from gtables.verify.runner import Context, all_claims, evaluate, run_claims
 
 
