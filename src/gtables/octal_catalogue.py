@@ -144,8 +144,8 @@ def write_report(rows, store, out: str) -> list[str]:
         f"(first pass: all {len(catalogue_codes())} codes; second pass: open games whose rare "
         f"heaps are at most {RARE_FRACTION:.0%} of the heaps; each game is shown with its most "
         f"informative stored table). A period is **proved** when the Guy-Smith theorem applies: "
-        f"G(n+p) = G(n) for n0 <= n < 2*n0 + p + t (t = last digit index), checked on the computed values; the run "
-        f"stops there. \"open at N\" = no period proved with heaps 0..N-1.",
+        f"G(n+p) = G(n) for n0 <= n < 2*n0 + p + t (t = last digit index), checked on the "
+        f"computed values; the run stops there. \"open at N\" = no period proved with heaps 0..N-1.",
         "",
         f"**{n_proved} proved periodic, {len(entries) - n_proved} open at the bound; "
         f"{n_lit} codes have a literature entry, {n_agree} agree, "
