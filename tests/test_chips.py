@@ -174,7 +174,7 @@ def test_small_claims_run():
 def test_compute_uses_the_fast_fill_and_equals_the_generic_kernel(spec):
     from gtables.engine.compute import fill
     g = gtables.game(spec)
-    assert g.fill is not None
+    assert g.fast_fill is not None
     fast = gtables.compute(spec, store=None).values
     slow, _ = fill(g, generic=True)
     assert fast.dtype == slow.dtype and (fast == slow).all()

@@ -1,4 +1,6 @@
 """Engine kernels against the reference solver (tests/reference.py) on toy games defined here."""
+import dataclasses
+
 import numpy as np
 import pytest
 from reference import Solver
@@ -32,8 +34,14 @@ def toy_solver(m):
                   + ([((p[0] // 2,),)] if p[0] >= 2 else []))
 
 
+def mk(space, moves, params, kind, max_options):
+    """A toy game under a throwaway name (families get theirs from Family.game)."""
+    return Game(spec="toy:", family="toy", params={}, space=space, moves=moves,
+                move_params=params, kind=kind, max_options=max_options)
+
+
 def toy(kind, size=200, m=3):
-    return Game("toy", "toy", {}, HeapSpace(size), halve_or_take, np.array([m]), kind, m + 1)
+    return mk(HeapSpace(size), halve_or_take, np.array([m]), kind, m + 1)
 
 
 @pytest.mark.parametrize("m", [1, 2, 5])
@@ -58,10 +66,10 @@ def take_any(pos, side, params, out):
 
 
 def test_dtype_widens_when_values_outgrow_uint8():
-    g = Game("t", "t", {}, HeapSpace(300), take_any, np.zeros(1), GRUNDY, 300)
+    g = mk(HeapSpace(300), take_any, np.zeros(1), GRUNDY, 300)
     v, _ = fill(g)
     assert v.dtype == np.uint16 and (v == np.arange(301)).all()
-    g = Game("t", "t", {}, HeapSpace(200), take_any, np.zeros(1), GRUNDY, 200)
+    g = mk(HeapSpace(200), take_any, np.zeros(1), GRUNDY, 200)
     assert fill(g)[0].dtype == np.uint8
 
 
@@ -80,17 +88,17 @@ def terminal_rule(pos, side, params, out):
 
 
 def test_terminal_codes():
-    lose = Game("t", "t", {}, HeapSpace(30), terminal_rule, np.array([TERMINAL_LOSS]), OUTCOME, 2)
-    win = Game("t", "t", {}, HeapSpace(30), terminal_rule, np.array([TERMINAL_WIN]), OUTCOME, 2)
+    lose = mk(HeapSpace(30), terminal_rule, np.array([TERMINAL_LOSS]), OUTCOME, 2)
+    win = mk(HeapSpace(30), terminal_rule, np.array([TERMINAL_WIN]), OUTCOME, 2)
     vl, _ = fill(lose)
     vw, _ = fill(win)
     assert vl[7] == 0 and vl[14] == 0 and vw[7] == 1
     # position 8: options 7, 6; under "lose" 7 is P so 8 is N
     assert vl[8] == 1
-    gl, _ = fill(Game("t", "t", {}, HeapSpace(30), terminal_rule, np.array([TERMINAL_LOSS]), GRUNDY, 2))
+    gl, _ = fill(mk(HeapSpace(30), terminal_rule, np.array([TERMINAL_LOSS]), GRUNDY, 2))
     assert gl[7] == 0
     with pytest.raises(GtablesError, match="no Grundy value"):
-        fill(Game("t", "t", {}, HeapSpace(30), terminal_rule, np.array([TERMINAL_WIN]), GRUNDY, 2))
+        fill(mk(HeapSpace(30), terminal_rule, np.array([TERMINAL_WIN]), GRUNDY, 2))
     # the whole tables against the reference solver, whose options give the same terminal codes
     heaps = [(n,) for n in range(31)]
     for code, kind, values in ((TERMINAL_LOSS, OUTCOME, vl), (TERMINAL_WIN, OUTCOME, vw),
@@ -112,7 +120,7 @@ def split_moves(pos, side, params, out):
 
 def test_sum_options_refused_in_outcome_tables():
     with pytest.raises(GtablesError, match="sum of two positions"):
-        fill(Game("t", "t", {}, HeapSpace(10), split_moves, np.zeros(1), OUTCOME, 10))
+        fill(mk(HeapSpace(10), split_moves, np.zeros(1), OUTCOME, 10))
 
 
 @movegen
@@ -128,7 +136,7 @@ def partizan_toy(pos, side, params, out):
 
 
 def test_partizan_matches_reference():
-    v, _ = fill(Game("t", "t", {}, HeapSpace(60), partizan_toy, np.zeros(1), PARTIZAN, 2))
+    v, _ = fill(mk(HeapSpace(60), partizan_toy, np.zeros(1), PARTIZAN, 2))
     ref = Solver(lambda p, side: [((p[0] - k,),) for k in ((1, 2) if side == LEFT else (1, 3))
                                   if k <= p[0]])
     assert [int(x) for x in v] == ref.table([(n,) for n in range(61)], PARTIZAN)
@@ -143,11 +151,11 @@ def layered(pos, side, params, out):
     w = params[0]
     lev = pos // w
     i = pos % w
-    if lev == 0:
+    if lev == 0 or i % 4 == 1 + side:   # some positions: no move for one side (L and R occur)
         return 0
     c = 0
     for j in range(w):
-        if (i + j) % 3 != 0:
+        if (i + j + side) % 3 != 0:
             out[2 * c] = (lev - 1) * w + j
             out[2 * c + 1] = -1
             c += 1
@@ -160,18 +168,108 @@ class LayeredSpace(BoxSpace):
         return np.arange(0, lev * w + 1, w, dtype=np.int64)
 
 
-@pytest.mark.parametrize("kind", [GRUNDY, OUTCOME, MISERE])
+@pytest.mark.parametrize("kind", [GRUNDY, OUTCOME, MISERE, PARTIZAN])
 def test_parallel_tiers_equal_serial(kind):
     w = 97
-    par = Game("t", "t", {}, LayeredSpace([12, w]), layered, np.array([w]), kind, w)
-    ser = Game("t", "t", {}, BoxSpace([12, w]), layered, np.array([w]), kind, w)
+    par = mk(LayeredSpace([12, w]), layered, np.array([w]), kind, w)
+    ser = mk(BoxSpace([12, w]), layered, np.array([w]), kind, w)
     a, _ = fill(par)
     b, _ = fill(ser)
     assert (a == b).all() and a.dtype == b.dtype
+    if kind == PARTIZAN:
+        assert set(np.unique(a).tolist()) > {0, 1}     # L or R occur: the sides really differ
+
+
+@movegen
+def all_lower_levels(pos, side, params, out):
+    # position (level, i), W = params[0] per level: options are the first position of every
+    # lower level, so every position of level l has Grundy value l
+    w = params[0]
+    lev = pos // w
+    for k in range(lev):
+        out[2 * k] = k * w
+        out[2 * k + 1] = -1
+    return lev
+
+
+def test_parallel_tiers_widen_on_overflow():
+    # values pass 255 in tier 256: the orchestrator stops there, the driver widens and reruns
+    w, levels = 3, 300
+    g = mk(LayeredSpace([levels, w]), all_lower_levels, np.array([w]), GRUNDY, levels)
+    v, _ = fill(g, threads=2)
+    assert v.dtype == np.uint16
+    assert (v == np.repeat(np.arange(levels), w)).all()
+
+
+def test_game_is_frozen_and_named_by_its_family():
+    from gtables import games
+
+    g = games.parse("octal:code=.070,size=40")
+    assert g.spec == "octal:code=0.07,size=40" and g.family == "octal"
+    assert g.params == {"code": "0.07", "size": 40, "play": "normal"}
+    for field, value in (("spec", "x"), ("max_options", 1), ("sequence", None), ("kind", OUTCOME)):
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(g, field, value)
+    assert g.is_sequence and g.sequence_key == "octal:code=0.07"
+    assert g.sequence.period_theorem == "Guy-Smith" and g.sequence.period_bound(1, 4) == 2 + 8 + 2
+    plain = dataclasses.replace(g, sequence=None)       # a variant is a new record
+    assert not plain.is_sequence and plain.sequence_key == "" and g.is_sequence
+    # misère octal tables and the other families are not sequence tables
+    assert not games.parse("octal:code=0.03,size=40,play=misere").is_sequence
+    assert not games.parse("nim:heaps=2,size=5").is_sequence
+    # the generic path ignores the strategies and gives the same values
+    assert (fill(g)[0] == fill(g, generic=True)[0]).all()
+    row = games.parse("endnim_row:mode=impartial,prefix=1.4,size=30")
+    assert row.fast_fill is not None and row.fast_fill.peak_bytes == row.space.size * 17
+    assert (fill(row)[0] == fill(row, generic=True)[0]).all()
+    with pytest.raises(ValueError, match="unknown value kind"):
+        mk(HeapSpace(3), take_any, np.zeros(1), "nimbers", 2)
+    # options() and describe_option() still run the generator from Python
+    n, opts = g.options(5)
+    assert n == len(opts) and (3, -1) in opts and (1, 2) in opts
+    assert g.describe_option(1, 2) == "1+2"
+
+
+def test_status_codes_decode_to_one_meaning():
+    from gtables.engine import kernels as K
+    from gtables.engine import status as S
+    from gtables.games import octal, octal_kernels
+
+    assert S.decode(S.DONE) is None
+    assert len({c.name for c in S.CODES.values()}) == len(S.CODES) == S.BASE
+    with pytest.raises(ValueError):
+        S.decode(-5)
+    # an engine kernel's status: TERMINAL_WIN at heap 7 of a Grundy table
+    g = mk(HeapSpace(30), terminal_rule, np.array([TERMINAL_WIN]), GRUNDY, 2)
+    table = np.zeros(31, np.uint8)
+    scratch = np.zeros(K.scratch_width(2), np.int64)
+    st = K.grundy_range(g.moves, g.move_params, np.array([255, 6]), 0, 31, table, scratch)
+    stop = S.decode(st)
+    assert (stop.pos, stop.code, stop.name, stop.resumable) == (7, S.BAD_TERMINAL, "BAD_TERMINAL",
+                                                                 False)
+    assert stop.message("t:", "7") == ("t:: position 7 ends the game with a win for the player "
+                                       "to move, which has no Grundy value (ask for outcomes "
+                                       "instead)")
+    assert "partizan tables" in stop.message("t:", "7", kind=PARTIZAN)
+    assert isinstance(stop.error("t:"), GtablesError)
+    # the octal kernels speak the same vocabulary: Kayles (0.07) first reaches 3 at heap 6
+    whole, take, split, unequal = octal_kernels.move_arrays(octal.digits("0.07"))
+    state = np.zeros(5, np.int64)
+    state[0] = 2
+    st = octal_kernels.naive_range(whole, take, split, unequal, 0, 20, np.zeros(20, np.uint8), 2,
+                                   state, np.zeros(8, np.int64))
+    stop = S.decode(st)
+    assert (stop.pos, stop.name) == (6, "OVERFLOW") and stop.resumable
+    # a value that outgrows the mark arrays asks for more scratch, resuming at the next heap
+    state[0] = 1
+    st = octal_kernels.naive_range(whole, take, split, unequal, 0, 20, np.zeros(20, np.uint8), 255,
+                                   state, np.zeros(4, np.int64))
+    stop = S.decode(st)
+    assert (stop.pos, stop.name) == (5, "SCRATCH_FULL")     # G(4) = 2 needs 2 << 2 marks
 
 
 def test_memory_refusal_before_allocating():
-    g = Game("t", "t", {}, HeapSpace(1 << 45), take_any, np.zeros(1), GRUNDY, 2)
+    g = mk(HeapSpace(1 << 45), take_any, np.zeros(1), GRUNDY, 2)
     with pytest.raises(GtablesError, match="needs about"):
         fill(g)
 

@@ -168,7 +168,7 @@ def test_estimate_counts_widening_by_the_options_bound():
     big = gtables.game("nim:heaps=2,size=1000")           # 2000 options: may widen to uint16
     assert C.final_dtype(big) == np.uint16
     assert C.estimate_bytes(big) >= 3 * big.space.size
-    assert C.final_dtype(gtables.game("chips:rule=A,n=20")) == np.uint8   # value_bound = n
+    assert C.final_dtype(gtables.game("chips:rule=A,n=20")) == np.uint8   # max_options = n
     assert C.final_dtype(gtables.game("nim:heaps=2,size=100,play=misere")) == np.uint8
     octal = gtables.game("octal:code=0.07,size=100000")
     seq = C.estimate_bytes(octal)

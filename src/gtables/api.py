@@ -207,7 +207,7 @@ def compute(spec: str, store=_DEFAULT, *, force: bool = False, progress: bool | 
                   ignore_memory=ignore_memory)        # before the store is touched
     if st is not None:
         st.check_writable()
-    if g.sequence is not None:
+    if g.is_sequence:
         values, attrs = compute_values(g.spec, store=st if resume and not force else None,
                                        progress=progress,
                                        ignore_memory=ignore_memory, until_periodic=until_periodic,
@@ -255,7 +255,7 @@ def store_table(st: Store, g: Game, values: np.ndarray, attrs: dict, force: bool
         t = Table(g, values=values, attrs=side.get(g.spec).attrs, stored=side.get(g.spec))
         t.aside = side.path
         return t
-    if g.sequence is not None:
+    if g.is_sequence:
         try:
             st.drop_checkpoint(g.sequence_key)
         except GtablesError as e:
@@ -279,7 +279,7 @@ def compute_values(spec: str, *, store=None, progress: bool | None = False,
     from .engine.sequence import CHECKPOINT_SECONDS, fill_sequence
 
     g = game(spec)
-    if g.sequence is None:
+    if not g.is_sequence:
         values, seconds = fill(g, progress=progress, ignore_memory=ignore_memory)
         return values, _attrs_for(g, values, seconds)
     where = "given prefix" if prefix is not None else ""

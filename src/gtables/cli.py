@@ -360,7 +360,7 @@ def cmd_compute(args) -> int:
               f"{secs}; {where}")
         if x.get("resumed_from"):
             print(f"  resumed from heap {x['resumed_from']:,} ({x.get('resumed_from_source', '')})")
-        if x.get("algorithm") and g.sequence is not None:
+        if x.get("algorithm") and g.is_sequence:
             rare = f", {x['rare_heaps']:,} rare heaps (mask {x['mask']:#x}" \
                    f"{' + heap parity' if x.get('parity_bit') else ''})" \
                    if x.get("rare_heaps") is not None else ""

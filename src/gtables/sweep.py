@@ -200,7 +200,7 @@ def _compute_table(spec: str, until_periodic: bool, algorithm: str, prefix,
     out = {"worker": worker}
     try:
         g = api.game(spec)
-        if g.sequence is not None:
+        if g.is_sequence:
             out["values"], out["attrs"] = api.compute_values(
                 spec, until_periodic=until_periodic, algorithm=algorithm, prefix=prefix,
                 prefix_seconds=prefix_seconds)
@@ -268,7 +268,7 @@ def _validate(specs, until_periodic: bool):
     games = {}
     for s in specs:
         g = api.game(s)
-        if until_periodic and g.sequence is not None and g.period_bound is None:
+        if until_periodic and g.is_sequence and not g.has_period_theorem:
             raise GtablesError(f"{g.spec}: no periodicity theorem is known for this game, so "
                                f"--until-periodic cannot stop at a proof")
         games.setdefault(g.spec, g)
@@ -401,14 +401,14 @@ def run_sweep(specs, store, *, scheduler: str | None = None, workers: int = 2,
     try:
         for g in todo:
             prefix, source, seconds = None, "", 0.0
-            if g.sequence is not None:
+            if g.is_sequence:
                 found = store.prefix(g.sequence_key, g.space.size)
                 if found is not None:
                     prefix, source, seconds = found.values, found.source, found.seconds
                 if prefix is not None and prefix.nbytes > SCATTER_BYTES:
                     # a big array goes to the cluster once, not inside the task's message
                     prefix = client.scatter(prefix, hash=False)
-            seq = g.sequence is not None
+            seq = g.is_sequence
             fut = client.submit(_compute_table, g.spec, until_periodic and seq,
                                 algorithm if seq else "auto", prefix, seconds, pure=False)
             pending[fut.key] = (fut, g.spec, source)

@@ -3,43 +3,49 @@ kernel chunk by chunk (progress, Ctrl-C between chunks), widen the dtype when a 
 outgrows it, and turn kernel status codes into clear errors."""
 from __future__ import annotations
 
+import dataclasses
 import time
 
 import numpy as np
 
 from ..errors import GtablesError
+from . import kernels as K
 from .game import GRUNDY, MISERE, OUTCOME, PARTIZAN, Game
 from .memory import check_memory, estimate_bytes, initial_dtype, widen
 from .progress import CHUNK_SECONDS, Progress
 from .sequence import fill_sequence
+from .status import OVERFLOW, Stop, decode
+
 
 def check_request(game: Game, *, until_periodic: bool = False, algorithm: str = "auto",
                   ignore_memory: bool = False) -> None:
     """Refuse, before a store is touched or anything is allocated, a compute request that cannot
     succeed: sequence-table options on another table, ``until_periodic`` for a game without a
     periodicity theorem, a table larger than the memory available (:func:`check_memory`)."""
-    if game.sequence is None and (until_periodic or algorithm != "auto"):
+    if not game.is_sequence and (until_periodic or algorithm != "auto"):
         raise GtablesError(f"{game.spec}: --until-periodic and --algorithm apply to sequence "
                            f"tables (octal games) only")
-    if until_periodic and game.period_bound is None:
+    if until_periodic and not game.has_period_theorem:
         raise GtablesError(f"{game.spec}: no periodicity theorem is known for this game, so "
                            f"--until-periodic cannot stop at a proof")
     check_memory(game, ignore_memory, need=estimate_bytes(game, until_periodic=until_periodic))
 
 
-def _explain(game: Game, status: int) -> str:
-    from .kernels import ST_BAD_TERMINAL, ST_SUM_OPTION
-    pos, code = divmod(status, 4)
-    where = game.space.format_index(pos) if 0 <= pos < game.space.size else str(pos)
-    if code == ST_BAD_TERMINAL:
-        return (f"{game.spec}: position {where} ends the game with a win for the player to move, "
-                f"which has no Grundy value (ask for outcomes instead)")
-    if code == ST_SUM_OPTION:
-        return (f"{game.spec}: position {where} has an option that is a sum of two positions; "
-                f"outcome tables need single positions (outcomes do not add)")
-    return f"{game.spec}: kernel stopped at position {where} with code {code}"
+def _error(game: Game, stop: Stop) -> GtablesError:
+    where = game.space.format_index(stop.pos) if 0 <= stop.pos < game.space.size else None
+    return stop.error(game.spec, where, game.kind)
 
 
+def _worker(game: Game, table: np.ndarray):
+    """The engine worker for ``game``'s value kind and its ``args`` (see :func:`K.worker_sig`)."""
+    nbuf = 2 * game.max_options + 2      # the move buffer: exactly what max_options promises
+    if game.kind == GRUNDY:
+        return K.grundy_range, np.array([np.iinfo(table.dtype).max, nbuf], dtype=np.int64)
+    if game.kind in (OUTCOME, MISERE):
+        return K.outcome_range, np.array([game.kind == MISERE, nbuf], dtype=np.int64)
+    if game.kind == PARTIZAN:
+        return K.partizan_range, np.array([nbuf], dtype=np.int64)
+    raise ValueError(game.kind)
 
 
 def fill(game: Game, *, progress: bool | None = None, chunk: int = 1 << 12,
@@ -47,34 +53,29 @@ def fill(game: Game, *, progress: bool | None = None, chunk: int = 1 << 12,
          generic: bool = False) -> tuple[np.ndarray, float]:
     """Fill the whole table of ``game`` bottom-up; return ``(values, seconds)``.
 
-    Tiered spaces (``space.tier_bounds()`` not ``None``) run on all threads; others run the serial
-    worker chunk by chunk.  ``generic=True`` ignores a family's specialised worker (for tests).
+    Sequence tables go to :func:`~.sequence.fill_sequence`, a family's fast fill runs when it
+    has one; otherwise tiered spaces (``space.tier_bounds()`` not ``None``) run the kind's worker
+    on all threads (:func:`K.run_tiers`) and others run it serially chunk by chunk.
+    ``generic=True`` ignores the game's strategies (fast fill, sequence): the generic kernels
+    only, for tests.
     """
-    if generic and (game.grundy_worker is not None or game.fill is not None
-                    or game.sequence is not None):
-        import dataclasses
-        game = dataclasses.replace(game, grundy_worker=None, fill=None, sequence=None)
-    if game.sequence is not None and not generic:
-
+    if generic and (game.fast_fill is not None or game.is_sequence):
+        game = dataclasses.replace(game, fast_fill=None, sequence=None)
+    if game.is_sequence:
         run = fill_sequence(game, progress=progress, ignore_memory=ignore_memory)
         return run.values, run.seconds
-    if game.fill is not None:
+    if game.fast_fill is not None:
         check_memory(game, ignore_memory)
         t0 = time.perf_counter()
-        values = np.ascontiguousarray(game.fill(game))
+        values = np.ascontiguousarray(game.fast_fill.fill(game))
         if values.shape != (game.space.size,):
             raise ValueError(f"{game.spec}: family fill returned shape {values.shape}")
         return values, time.perf_counter() - t0
-    from . import kernels as K
 
     check_memory(game, ignore_memory)
     size = game.space.size
-    dtype = initial_dtype(game)
-    table = np.zeros(size, dtype=dtype)
-    nbuf = 2 * game.max_options + 2
-    buf = np.zeros(nbuf, dtype=np.int64)
-    seen = np.zeros(game.max_options + 2, dtype=np.int64)
-    params = game.move_params
+    table = np.zeros(size, dtype=initial_dtype(game))
+    width = K.scratch_width(game.max_options)
     bar = Progress(size, game.spec, enabled=progress)
     bounds = game.space.tier_bounds()
     t0 = time.perf_counter()
@@ -82,30 +83,27 @@ def fill(game: Game, *, progress: bool | None = None, chunk: int = 1 << 12,
         if bounds is not None:
             import numba
             nw = threads or numba.get_num_threads()
-            bufs = np.zeros((nw, nbuf), dtype=np.int64)
-            seens = np.zeros((nw, game.max_options + 2), dtype=np.int64)
+            scratch = np.zeros((nw, width), dtype=np.int64)
             bounds = np.ascontiguousarray(bounds, dtype=np.int64)
             while True:
-                if game.kind == GRUNDY:
-                    st = K.grundy_tiers(game.moves, params, bounds, table,
-                                        int(np.iinfo(table.dtype).max), bufs, seens)
-                elif game.kind in (OUTCOME, MISERE):
-                    st = K.outcome_tiers(game.moves, params, bounds, table, game.kind == MISERE, bufs)
-                else:
-                    st = _serial(game, K, table, 0, size, buf, seen, bar)
-                if st == K.DONE:
+                worker, args = _worker(game, table)
+                stop = decode(K.run_tiers(worker, game.moves, game.move_params, args, bounds,
+                                          table, scratch))
+                if stop is None:
                     break
-                if st % 4 == K.ST_OVERFLOW:
-                    table = widen(table)
-                    continue  # tiers are cheap to redo from the start; rare in practice
-                raise GtablesError(_explain(game, st))
+                if stop.code != OVERFLOW:
+                    raise _error(game, stop)
+                table = widen(table)
+                scratch[:] = 0   # tiers are cheap to redo from the start; rare in practice
         else:
+            row = np.zeros(width, dtype=np.int64)
             lo = 0
             while lo < size:
                 hi = min(size, lo + chunk)
                 c0 = time.perf_counter()
-                st = _serial(game, K, table, lo, hi, buf, seen, bar)
-                if st == K.DONE:
+                worker, args = _worker(game, table)
+                stop = decode(worker(game.moves, game.move_params, args, lo, hi, table, row))
+                if stop is None:
                     # adapt the chunk so that one call takes about CHUNK_SECONDS (positions of
                     # octal games get dearer as heaps grow; chip positions cost the same)
                     dt = time.perf_counter() - c0
@@ -113,28 +111,10 @@ def fill(game: Game, *, progress: bool | None = None, chunk: int = 1 << 12,
                     lo = hi
                     bar.update(lo)
                     continue
-                pos, code = divmod(st, 4)
-                if code == K.ST_OVERFLOW:
-                    table = widen(table)
-                    lo = pos
-                    continue
-                raise GtablesError(_explain(game, st))
+                if stop.code != OVERFLOW:
+                    raise _error(game, stop)
+                table = widen(table)
+                lo = stop.pos
     finally:
         bar.close()
     return table, time.perf_counter() - t0
-
-
-def _serial(game, K, table, lo, hi, buf, seen, bar):
-    if game.kind == GRUNDY and game.grundy_worker is not None:
-        return game.grundy_worker(game.move_params, lo, hi, table, int(np.iinfo(table.dtype).max),
-                                  seen)
-    if game.kind == GRUNDY:
-        return K.grundy_range(game.moves, game.move_params, lo, hi, table,
-                              int(np.iinfo(table.dtype).max), buf, seen)
-    if game.kind in (OUTCOME, MISERE):
-        return K.outcome_range(game.moves, game.move_params, lo, hi, table, game.kind == MISERE, buf)
-    if game.kind == PARTIZAN:
-        return K.partizan_range(game.moves, game.move_params, lo, hi, table, buf)
-    raise ValueError(game.kind)
-
-

@@ -1,8 +1,10 @@
 """The contract between the engine and a game family.
 
 A **family** (``games/<name>.py``) declares its spec keys (:class:`Param`) and a ``build``
-function from validated parameters to a :class:`Game`: a position space, a jitted move generator
-with its int64 parameter array, and the kind of values its table holds.  A spec string
+function from validated parameters to :class:`Rules`: a position space, a jitted move generator
+with its int64 parameter array, the kind of values its table holds, and optional strategies (a
+fast whole-table fill, a sequence strategy).  :meth:`Family.game` names the rules: a frozen
+:class:`Game`.  A spec string
 ``family:key=value,...`` names one table; its canonical form (keys in declared order, defaults
 left out, values normalised) is what the store keys on.
 """
@@ -10,7 +12,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -106,43 +109,95 @@ def split_spec(spec: str) -> tuple[str, list[tuple[str, str]]]:
     return family, pairs
 
 
-@dataclasses.dataclass
-class Game:
-    """Everything the engine needs to fill and describe one table."""
-    spec: str                      # canonical spec string
-    family: str
-    params: dict                   # validated parameters (JSON-able)
-    space: PositionSpace
-    moves: Any                     # jitted move generator (see engine.kernels)
-    move_params: np.ndarray        # int64 parameters passed to ``moves``
-    kind: str                      # one of KINDS
-    max_options: int               # an upper bound on the options of any position
-    value_bound: int | None = None  # a proven upper bound on Grundy values, if known
-    describe: str = ""             # one line: what the table is
-    format_option: Callable[[np.ndarray, np.ndarray | None], str] | None = None
-    # optional specialised Grundy worker with the contract of kernels.grundy_range but without
-    # the move generator: worker(move_params, lo, hi, table, vmax, seen) -> status.  It must give
-    # the same table as the generic kernel (each family that ships one tests that).
-    grundy_worker: Any = None
-    # optional whole-table fill for families with a faster method than position-by-position
-    # (e.g. End-Nim rows by rectangles): fill(game) -> values.  Tested equal to the generic path.
-    fill: Any = None
-    # bytes the ``fill`` hook allocates at its peak, when not the generic estimate's (one table
-    # plus scratch): the memory check refuses a table on this figure before anything is allocated
-    fill_bytes: int | None = None
-    # optional: a 1-D *sequence* table (see engine.sequence): ``sequence(algorithm)`` makes a
-    # stepper; ``sequence_key`` names the game without its size (tables of other sizes are
-    # prefixes of this one); ``period_bound(n0, p)`` = values a periodicity theorem needs to prove
-    # period p from n0 (None: no theorem), ``period_theorem`` its name.
-    sequence: Any = None
-    sequence_key: str = ""
+@dataclasses.dataclass(frozen=True)
+class FastFill:
+    """A family's whole-table fill, faster than position by position (e.g. End-Nim rows by
+    rectangles): ``fill(game) -> values``, tested equal to the generic kernels.  ``peak_bytes``:
+    what it allocates at its peak, when not the generic estimate (one table plus scratch); the
+    memory check refuses a table on this figure before anything is allocated."""
+    fill: Callable[[Game], np.ndarray]
+    peak_bytes: int | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class SequenceStrategy:
+    """A 1-D *sequence* table (see :mod:`gtables.engine.sequence`): a heap game whose value at n
+    depends only on smaller heaps, so a table is a prefix of any larger one.
+
+    ``stepper(algorithm)`` makes a stepper (``prepare(table, n)``, ``run(table, lo, hi) ->
+    status``, ``stats()``); ``key`` names the game without its size (stored prefixes and
+    checkpoints are keyed on it); ``period_bound(n0, p)`` = the values a periodicity theorem
+    needs to prove period ``p`` from ``n0`` (None: no theorem applies), ``period_theorem`` its
+    name."""
+    stepper: Callable[[str], Any]
+    key: str
     period_bound: Callable[[int, int], int] | None = None
     period_theorem: str = ""
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True, eq=False)
+class Rules:
+    """What a family's ``build`` returns: the rules of one table, without its name.
+
+    Required: the position ``space``, the jitted move generator ``moves`` (see
+    :mod:`.kernels`) with its int64 ``move_params``, the value ``kind`` (one of :data:`KINDS`)
+    and ``max_options``, an upper bound on the options of any position (the kernels' buffers
+    are sized by it and numba does not bound-check).  Optional: ``describe`` (one line: what
+    the table is), ``format_option(a, b)`` (how an option reads), and two declared strategies:
+    ``fast_fill`` (:class:`FastFill`) and ``sequence`` (:class:`SequenceStrategy`)."""
+    space: PositionSpace
+    moves: Any
+    move_params: np.ndarray
+    kind: str
+    max_options: int
+    describe: str = ""
+    format_option: Callable[[np.ndarray, np.ndarray | None], str] | None = None
+    fast_fill: FastFill | None = None
+    sequence: SequenceStrategy | None = None
 
     def __post_init__(self):
         if self.kind not in KINDS:
             raise ValueError(f"unknown value kind {self.kind!r}")
-        self.move_params = np.ascontiguousarray(self.move_params, dtype=np.int64)
+        if int(self.max_options) < 0:
+            raise ValueError(f"max_options must be >= 0, not {self.max_options}")
+        # frozen: normalise through object.__setattr__, once, before anyone holds the record
+        object.__setattr__(self, "move_params",
+                           np.ascontiguousarray(self.move_params, dtype=np.int64))
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True, eq=False)
+class Game(Rules):
+    """Everything the engine needs to fill and describe one table: the :class:`Rules` a family
+    built, named by :meth:`Family.game` (canonical ``spec``, ``family`` name, validated
+    ``params``).  Frozen: a variant is made with ``dataclasses.replace``.
+
+    A family builds :class:`Rules`, not a ``Game``: the rules do not depend on how the table is
+    named, and a game that exists is always a named one (no placeholder spec to overwrite)."""
+    spec: str                      # canonical spec string
+    family: str
+    params: dict                   # validated parameters (JSON-able)
+
+    @classmethod
+    def named(cls, rules: Rules, *, spec: str, family: str, params: dict) -> Game:
+        """The game of ``rules`` under a name (the rule fields are copied, not rebuilt)."""
+        fields = {f.name: getattr(rules, f.name) for f in dataclasses.fields(Rules)}
+        return cls(**fields, spec=spec, family=family, params=params)
+
+    @property
+    def is_sequence(self) -> bool:
+        """The one test of "is this a sequence table" (resumable, checkpoints, periods)."""
+        return self.sequence is not None
+
+    @property
+    def has_period_theorem(self) -> bool:
+        """A sequence table whose family knows a periodicity theorem (``--until-periodic``)."""
+        return self.sequence is not None and self.sequence.period_bound is not None
+
+    @property
+    def sequence_key(self) -> str:
+        """The sequence strategy's key (``""`` for other tables): the name stored prefixes and
+        checkpoints of this game go under, whatever the size."""
+        return self.sequence.key if self.sequence is not None else ""
 
     def options(self, index: int, side: int = 0) -> tuple[int, list[tuple[int, int]]]:
         """Run the move generator from Python: ``(status, [(i, j), ...])`` for one position."""
@@ -183,7 +238,7 @@ class Family:
     name: str
     summary: str
     params: tuple[Param, ...]
-    build: Callable[[dict], Game]
+    build: Callable[[dict], Rules]
     example: str
     position_help: str = "comma-separated integers"
     reference: Callable | None = None
@@ -220,8 +275,11 @@ class Family:
         return f"{self.name}:{','.join(parts)}"
 
     def game(self, values: dict) -> Game:
-        g = self.build(values)
-        g.spec = self.canonical(values)
-        g.family = self.name
-        g.params = json.loads(json.dumps(values))
-        return g
+        """The named, frozen :class:`Game` of validated ``values``.  ``build`` runs first: it
+        may normalise ``values`` (chips writes ``value=auto`` for a rule's default kind), and the
+        canonical spec is taken after it."""
+        rules = self.build(values)
+        if not isinstance(rules, Rules):
+            raise TypeError(f"{self.name}: build returned {type(rules).__name__}, not Rules")
+        return Game.named(rules, spec=self.canonical(values), family=self.name,
+                          params=json.loads(json.dumps(values)))

@@ -16,13 +16,16 @@ that end the game with a verdict of their own (the chip game's rules A and B): t
 there has lost / has won.
 
 Every option must have a smaller index than its position (the position space guarantees this), so
-one pass in index order fills the table.  Kernels return a *status*: ``DONE`` (-1), or
-``pos * 4 + code`` for a position they could not finish (``code`` below); the Python wrapper turns
-that into a wider dtype or a clear error.
+one pass in index order fills the table.  Kernels return a *status* (:mod:`.status`): ``DONE``
+(-1), or ``pos * 4 + code`` for a position they could not finish; the Python wrapper widens the
+dtype and resumes, or raises the error :meth:`.status.Stop.error` words.
 
-Three layers, as in stumpy: the serial ``*_range`` workers fill a range of positions; the
-``*_tiers`` orchestrators (``parallel=True``) run workers over the independent slices of each
-tier, tiers in order; :mod:`gtables.engine.compute` validates input, picks dtypes and calls them.
+Three layers, as in stumpy: the serial *workers* (``grundy_range``, ``outcome_range``,
+``partizan_range``) fill a range of positions; one ``parallel=True`` orchestrator,
+:func:`run_tiers`, runs any worker over the independent slices of each tier, tiers in order; and
+:mod:`gtables.engine.compute` validates input, picks dtypes and calls them.  Every worker has the
+one signature :data:`WORKER_SIGS` gives, so the orchestrator takes it as a typed first-class
+function, and a family's own worker (``games/chips.py``) runs on the same orchestrator.
 """
 from __future__ import annotations
 
@@ -31,17 +34,12 @@ import numpy as np
 from numba import prange, types
 
 from ..config import JIT, PARALLEL_JIT
+from .status import BAD_TERMINAL, BASE, DONE, OVERFLOW, SUM_OPTION
 
 LEFT = 0
 RIGHT = 1
 TERMINAL_LOSS = -1
 TERMINAL_WIN = -2
-DONE = -1
-
-# status codes (status = pos * 4 + code)
-ST_OVERFLOW = 1        # a Grundy value does not fit the table's dtype: widen and resume at pos
-ST_BAD_TERMINAL = 2    # TERMINAL_WIN in a Grundy table, or a terminal code in a partizan table
-ST_SUM_OPTION = 3      # a sum of two positions in an outcome table (outcomes do not add)
 
 # outcome encodings (uint8)
 P, N, L, R = 0, 1, 2, 3
@@ -63,22 +61,52 @@ def movegen(fn):
         return nb.njit(MOVES_SIG, **dict(JIT, cache=False))(fn)
 
 
-_GRUNDY_DTYPES = (types.uint8, types.uint16, types.uint32)
+VALUE_DTYPES = (types.uint8, types.uint16, types.uint32)   # the dtypes a table passes through
 _VEC = types.int64[::1]
 
 
-def _grundy_sigs():
-    return [types.int64(MoveGen, _VEC, types.int64, types.int64, dt[::1], types.int64, _VEC, _VEC)
-            for dt in _GRUNDY_DTYPES]
+def worker_sig(dt):
+    """The one signature of a worker over a table of dtype ``dt``::
+
+        worker(moves, params, args, lo, hi, table, scratch) -> status
+
+    ``moves``/``params``: the game's move generator and its parameters (a family's own worker
+    may ignore them); ``args``: the worker's own int64 arguments; ``lo..hi-1``: the slice to
+    fill, in the worker's own units (positions for the engine's workers); ``table``: the values;
+    ``scratch``: this thread's int64 scratch row."""
+    return types.int64(MoveGen, _VEC, _VEC, types.int64, types.int64, dt[::1], _VEC)
 
 
-@nb.njit(_grundy_sigs(), **JIT)
-def grundy_range(moves, params, lo, hi, table, vmax, buf, seen):
+WORKER_SIGS = {dt: worker_sig(dt) for dt in VALUE_DTYPES}
+Worker = {dt: types.FunctionType(sig) for dt, sig in WORKER_SIGS.items()}
+
+
+def worker(*dtypes):
+    """Decorator for a worker (a family's own too): jit it with :func:`worker_sig` for each
+    table dtype it serves (default: all three), so :func:`run_tiers` can take it."""
+    sigs = [WORKER_SIGS[dt] for dt in (dtypes or VALUE_DTYPES)]
+    return lambda fn: nb.njit(sigs, **JIT)(fn)
+
+
+def scratch_width(max_options: int) -> int:
+    """Length of an engine worker's scratch row: the move buffer (two slots per option, plus
+    two), then the Grundy worker's mex marks (one more than the options, plus one)."""
+    return (2 * max_options + 2) + (max_options + 2)
+
+
+@worker()
+def grundy_range(moves, params, args, lo, hi, table, scratch):
     """Grundy values of positions ``lo..hi-1``; options must already be filled.
 
-    ``seen`` is scratch of length > max options, zero at the start of a table: position ``p``
-    marks the values of its options with the stamp ``p + 1``, so it is never cleared.
+    ``args = [vmax, nbuf]``: the largest value the dtype holds, the move buffer's length.
+    ``scratch[:nbuf]`` is the move buffer, ``scratch[nbuf:]`` the mex marks (length > max
+    options), zero at the start of a table: position ``p`` marks the values of its options with
+    the stamp ``p + 1``, so they are never cleared.
     """
+    vmax = args[0]
+    nbuf = args[1]
+    buf = scratch[:nbuf]
+    seen = scratch[nbuf:]
     nseen = seen.size
     for p in range(lo, hi):
         n = moves(p, 0, params, buf)
@@ -86,7 +114,7 @@ def grundy_range(moves, params, lo, hi, table, vmax, buf, seen):
             if n == TERMINAL_LOSS:
                 table[p] = 0
                 continue
-            return p * 4 + ST_BAD_TERMINAL
+            return p * BASE + BAD_TERMINAL
         stamp = p + 1
         for i in range(n):
             v = np.int64(table[buf[2 * i]])
@@ -99,15 +127,17 @@ def grundy_range(moves, params, lo, hi, table, vmax, buf, seen):
         while g < nseen and seen[g] == stamp:
             g += 1
         if g > vmax:
-            return p * 4 + ST_OVERFLOW
+            return p * BASE + OVERFLOW
         table[p] = g
     return DONE
 
 
-@nb.njit(types.int64(MoveGen, _VEC, types.int64, types.int64, types.uint8[::1], types.boolean, _VEC),
-         **JIT)
-def outcome_range(moves, params, lo, hi, table, misere, buf):
-    """Outcomes (P=0, N=1) of positions ``lo..hi-1`` under normal play or misère play."""
+@worker(types.uint8)
+def outcome_range(moves, params, args, lo, hi, table, scratch):
+    """Outcomes (P=0, N=1) of positions ``lo..hi-1``; ``args = [misere, nbuf]``: misère play
+    when ``misere`` is 1, the move buffer ``scratch[:nbuf]``."""
+    misere = args[0] != 0
+    buf = scratch[:args[1]]
     for p in range(lo, hi):
         n = moves(p, 0, params, buf)
         if n < 0:
@@ -119,7 +149,7 @@ def outcome_range(moves, params, lo, hi, table, misere, buf):
         res = P
         for i in range(n):
             if buf[2 * i + 1] >= 0:
-                return p * 4 + ST_SUM_OPTION
+                return p * BASE + SUM_OPTION
             if table[buf[2 * i]] == P:
                 res = N
                 break
@@ -127,21 +157,23 @@ def outcome_range(moves, params, lo, hi, table, misere, buf):
     return DONE
 
 
-@nb.njit(types.int64(MoveGen, _VEC, types.int64, types.int64, types.uint8[::1], _VEC), **JIT)
-def partizan_range(moves, params, lo, hi, table, buf):
-    """Partizan outcome classes (P=0, N=1, L=2, R=3) under normal play.
+@worker(types.uint8)
+def partizan_range(moves, params, args, lo, hi, table, scratch):
+    """Partizan outcome classes (P=0, N=1, L=2, R=3) under normal play; ``args = [nbuf]``, the
+    move buffer ``scratch[:nbuf]``.
 
     Left moving first wins iff some Left option is one where Right, moving first, loses
     (class P or L); symmetrically for Right.
     """
+    buf = scratch[:args[0]]
     for p in range(lo, hi):
         left_wins = False
         n = moves(p, LEFT, params, buf)
         if n < 0:
-            return p * 4 + ST_BAD_TERMINAL
+            return p * BASE + BAD_TERMINAL
         for i in range(n):
             if buf[2 * i + 1] >= 0:
-                return p * 4 + ST_SUM_OPTION
+                return p * BASE + SUM_OPTION
             c = table[buf[2 * i]]
             if c == P or c == L:
                 left_wins = True
@@ -149,10 +181,10 @@ def partizan_range(moves, params, lo, hi, table, buf):
         right_wins = False
         n = moves(p, RIGHT, params, buf)
         if n < 0:
-            return p * 4 + ST_BAD_TERMINAL
+            return p * BASE + BAD_TERMINAL
         for i in range(n):
             if buf[2 * i + 1] >= 0:
-                return p * 4 + ST_SUM_OPTION
+                return p * BASE + SUM_OPTION
             c = table[buf[2 * i]]
             if c == P or c == R:
                 right_wins = True
@@ -178,43 +210,26 @@ def _first_failure(status):
     return worst
 
 
-def _grundy_tier_sigs():
-    return [types.int64(MoveGen, _VEC, _VEC, dt[::1], types.int64, types.int64[:, ::1],
-                        types.int64[:, ::1]) for dt in _GRUNDY_DTYPES]
+@nb.njit([types.int64(Worker[dt], MoveGen, _VEC, _VEC, _VEC, dt[::1], types.int64[:, ::1])
+          for dt in VALUE_DTYPES], **PARALLEL_JIT)
+def run_tiers(worker, moves, params, args, bounds, table, scratch):
+    """Run ``worker`` tier by tier: the units ``bounds[t]..bounds[t+1]-1`` of tier ``t`` depend
+    only on earlier tiers, so each tier is cut into one slice per scratch row (one per thread),
+    run in parallel; tiers in order.  Returns ``DONE`` or the smallest failing status of the
+    first tier that had one (later tiers are not run).
 
-
-@nb.njit(_grundy_tier_sigs(), **PARALLEL_JIT)
-def grundy_tiers(moves, params, bounds, table, vmax, bufs, seens):
-    """Grundy values tier by tier: positions ``bounds[t]..bounds[t+1]-1`` depend only on earlier
-    tiers, so each tier is cut into one slice per thread.  Returns the smallest failing status."""
-    nw = bufs.shape[0]
+    The worker is called once per slice through a typed function pointer: its inner loop (and
+    any kernel it calls directly) is compiled as usual, so the pointer costs one indirect call
+    per slice, not per position."""
+    nw = scratch.shape[0]
     status = np.empty(nw, np.int64)
     for t in range(bounds.size - 1):
         lo = bounds[t]
         span = bounds[t + 1] - lo
         for w in prange(nw):
             wi = np.int64(w)  # a prange index is unsigned
-            status[wi] = grundy_range(moves, params, lo + span * wi // nw, lo + span * (wi + 1) // nw,
-                                      table, vmax, bufs[wi], seens[wi])
-        worst = _first_failure(status)
-        if worst != DONE:
-            return worst
-    return DONE
-
-
-@nb.njit(types.int64(MoveGen, _VEC, _VEC, types.uint8[::1], types.boolean, types.int64[:, ::1]),
-         **PARALLEL_JIT)
-def outcome_tiers(moves, params, bounds, table, misere, bufs):
-    """Outcomes tier by tier (see :func:`grundy_tiers`)."""
-    nw = bufs.shape[0]
-    status = np.empty(nw, np.int64)
-    for t in range(bounds.size - 1):
-        lo = bounds[t]
-        span = bounds[t + 1] - lo
-        for w in prange(nw):
-            wi = np.int64(w)
-            status[wi] = outcome_range(moves, params, lo + span * wi // nw,
-                                       lo + span * (wi + 1) // nw, table, misere, bufs[wi])
+            status[wi] = worker(moves, params, args, lo + span * wi // nw,
+                                lo + span * (wi + 1) // nw, table, scratch[wi])
         worst = _first_failure(status)
         if worst != DONE:
             return worst

@@ -9,6 +9,7 @@ import numpy as np
 
 from ..errors import GtablesError
 from .game import GRUNDY, Game
+from .kernels import scratch_width
 
 GRUNDY_DTYPES = (np.uint8, np.uint16, np.uint32)
 
@@ -112,10 +113,10 @@ def initial_dtype(game: Game):
 def final_dtype(game: Game) -> np.dtype:
     """The widest dtype ``game``'s table can end in.  Outcome codes fit in uint8.  A Grundy value
     is the mex of its options' values, so it is at most the number of options: ``max_options``
-    bounds it (and ``value_bound``, when the family proves a smaller bound)."""
+    bounds it."""
     if game.kind != GRUNDY:
         return np.dtype(np.uint8)
-    top = game.max_options if game.value_bound is None else min(game.max_options, game.value_bound)
+    top = game.max_options
     for dt in GRUNDY_DTYPES:
         if top <= np.iinfo(dt).max:
             return np.dtype(dt)
@@ -137,14 +138,14 @@ def table_bytes(size: int, final, start=np.uint8) -> int:
 def estimate_bytes(game: Game, *, until_periodic: bool = False, start_dtype=None) -> int:
     """Peak bytes a fill of ``game`` allocates: the table (widening included, see
     :func:`table_bytes` and :func:`final_dtype`) and the kernels' scratch buffers (one set per
-    thread on tiered spaces); a family's ``fill`` hook declares its own (``Game.fill_bytes``);
+    thread on tiered spaces); a family's fast fill declares its own (``FastFill.peak_bytes``);
     sequence tables: :func:`sequence_bytes`."""
-    if game.sequence is not None:
+    if game.is_sequence:
         return sequence_bytes(game, until_periodic=until_periodic, start_dtype=start_dtype)
-    if game.fill is not None and game.fill_bytes is not None:
-        return int(game.fill_bytes)
+    if game.fast_fill is not None and game.fast_fill.peak_bytes is not None:
+        return int(game.fast_fill.peak_bytes)
     threads = 1 if game.space.tier_bounds() is None else max(1, os.cpu_count() or 1)
-    scratch = threads * (3 * game.max_options + 4) * 8      # move buffer + mex marks, int64
+    scratch = threads * scratch_width(game.max_options) * 8   # move buffer + mex marks, int64
     return table_bytes(game.space.size, final_dtype(game), initial_dtype(game)) + scratch
 
 

@@ -11,9 +11,10 @@ things the general driver (:mod:`.compute`) cannot offer:
   follows the values, and once the family's periodicity theorem proves period ``p`` from ``n0``
   the rest of the table is filled from the period, exactly (it is a theorem, not a guess).
 
-A family opts in by giving its :class:`Game` a ``sequence`` factory (``sequence(algorithm)`` ->
-a stepper with ``prepare(table, n)``, ``run(table, lo, hi) -> status`` and ``stats()``), a
-``sequence_key`` (its spec without the size) and, if a theorem applies, ``period_bound``.
+A family opts in by giving its :class:`~.game.Rules` a ``sequence`` strategy
+(:class:`~.game.SequenceStrategy`: ``stepper(algorithm)`` -> a stepper with ``prepare(table, n)``,
+``run(table, lo, hi) -> status`` and ``stats()``; ``key``, its spec without the size; and, if a
+theorem applies, ``period_bound`` and ``period_theorem``).
 """
 from __future__ import annotations
 
@@ -23,9 +24,10 @@ import time
 import numpy as np
 
 from ..errors import GtablesError
+from .game import Game
 from .memory import check_memory, sequence_bytes, widen
 from .progress import CHUNK_SECONDS, Progress
-from .game import Game
+from .status import OVERFLOW, decode
 
 CHECKPOINT_SECONDS = 30.0
 
@@ -54,16 +56,18 @@ def fill_sequence(game: Game, *, prefix: np.ndarray | None = None, until_periodi
                   ignore_memory: bool = False) -> SequenceRun:
     """Fill ``game``'s table (see the module docstring).  ``prefix`` = known values of heaps
     ``0..len(prefix)-1``; ``checkpoint(values_so_far)`` is called now and then on long runs."""
-    if game.sequence is None:
+    if not game.is_sequence:
         raise GtablesError(f"{game.spec}: not a sequence table (resuming and --until-periodic "
                            f"apply to heap games such as octal games)")
+    seq = game.sequence
+    assert seq is not None       # is_sequence (a property: mypy does not narrow through it)
     watch = None
     if until_periodic:
-        if game.period_bound is None:
+        if seq.period_bound is None:
             raise GtablesError(f"{game.spec}: no periodicity theorem is known for this game, so "
                                f"--until-periodic cannot stop at a proof")
         from .periodicity import PeriodWatch
-        watch = PeriodWatch(game.period_bound, game.period_theorem)
+        watch = PeriodWatch(seq.period_bound, seq.period_theorem)
     check_memory(game, ignore_memory, need=sequence_bytes(
         game, until_periodic=until_periodic, start_dtype=None if prefix is None else prefix.dtype))
     size = game.space.size
@@ -72,7 +76,7 @@ def fill_sequence(game: Game, *, prefix: np.ndarray | None = None, until_periodi
     table = np.zeros(size, dtype=dtype)
     if start:
         table[:start] = prefix[:start]
-    stepper = game.sequence(algorithm)
+    stepper = seq.stepper(algorithm)
     stepper.prepare(table, start)
     bar = Progress(size, game.spec, enabled=progress, start=start)
     t0 = last_ckpt = time.perf_counter()
@@ -86,10 +90,12 @@ def fill_sequence(game: Game, *, prefix: np.ndarray | None = None, until_periodi
             if watch is not None and watch.target() is not None and n < watch.target() < hi:
                 hi = watch.target()
             c0 = time.perf_counter()
-            st = stepper.run(table, n, hi)
-            if st >= 0:                        # a value outgrew the dtype: widen, go on
-                table = widen(table)
-                n = st // 4
+            stop = decode(stepper.run(table, n, hi))
+            if stop is not None:
+                if stop.code != OVERFLOW:      # a stepper handles its own scratch
+                    raise stop.error(game.spec, kind=game.kind)
+                table = widen(table)           # a value outgrew the dtype: widen, go on
+                n = stop.pos
                 continue
             dt = time.perf_counter() - c0
             chunk = int(min(max(chunk * CHUNK_SECONDS / max(dt, 1e-6), 1 << 10), 1 << 24))

@@ -27,9 +27,9 @@ is 0 and the usual theory (sums, XOR) applies to A; this is how the engine treat
 
 Besides the generic move generators (run by the engine kernels through a function pointer) the
 module has specialised kernels for speed (:func:`fill_fast`): a serial worker over a range of
-masks, a parallel orchestrator over tiers of blocks of masks (:func:`masks_by_tiers`), and a serial
-colex worker for the fixed-``k`` space.  The
-tests check that they give the same tables as the generic path.
+masks, a worker over blocks of masks (:func:`masks_blocks`) that the engine's tier orchestrator
+(:func:`gtables.engine.kernels.run_tiers`) runs in parallel, and a serial colex worker for the
+fixed-``k`` space.  The tests check that they give the same tables as the generic path.
 """
 from __future__ import annotations
 
@@ -38,13 +38,25 @@ import time
 import numba as nb
 import numpy as np
 from llvmlite import ir
-from numba import prange
+from numba import types
 from numba.extending import intrinsic
 
-from ..config import JIT, PARALLEL_JIT
-from ..engine.game import GRUNDY, MISERE, OUTCOME, Family, Game, Param, choice_param, int_param
-from ..engine.kernels import TERMINAL_LOSS, TERMINAL_WIN, movegen
+from ..config import JIT
+from ..engine.game import (
+    GRUNDY,
+    MISERE,
+    OUTCOME,
+    Family,
+    FastFill,
+    Game,
+    Param,
+    Rules,
+    choice_param,
+    int_param,
+)
+from ..engine.kernels import TERMINAL_LOSS, TERMINAL_WIN, movegen, run_tiers, worker
 from ..engine.spaces import CombinationSpace, SubsetSpace
+from ..engine.status import DONE
 from ..errors import GtablesError
 
 RULES = "ABCD"
@@ -229,9 +241,13 @@ def masks_range(rule, grundy, lo, hi, table):
             table[m] = _outcome_of_mask(np.uint64(m), rule, table)
 
 
-@nb.njit(**PARALLEL_JIT)
-def masks_by_tiers(rule, grundy, low_bits, tier_ptr, blocks, nw, table):
-    """Parallel orchestrator over blocks of ``2^low_bits`` consecutive masks (same high part ``H``).
+@worker(types.uint8)
+def masks_blocks(moves, params, args, lo, hi, table, scratch):
+    """Worker for the engine's tier orchestrator (:func:`~gtables.engine.kernels.run_tiers`):
+    the blocks ``lo..hi-1`` of the list ``args[2:]`` (high parts ``H``, grouped by tier by
+    :func:`mask_tiers`), each the ``2^low_bits`` consecutive masks with high part ``H``.
+    ``params = [rule]`` (the move generator's, which this worker does not call), ``args =
+    [grundy, low_bits, blocks...]``; ``scratch`` unused.
 
     A move either stays in its block (a chip of the low part moves) or lowers the tier
     ``S(H) = sum over the set bits i of H of (i + 1)`` (a chip of the high part moves down, or
@@ -239,14 +255,13 @@ def masks_by_tiers(rule, grundy, low_bits, tier_ptr, blocks, nw, table):
     worker in index order, tiers in increasing order.  (Splitting by chip count is independent
     too, but walks the table out of order and ran slower than one thread.)
     """
-    for t in range(tier_ptr.size - 1):
-        lo = tier_ptr[t]
-        span = tier_ptr[t + 1] - lo
-        for w in prange(nw):
-            wi = np.int64(w)  # a prange index is unsigned
-            for b in range(lo + span * wi // nw, lo + span * (wi + 1) // nw):
-                h = blocks[b]
-                masks_range(rule, grundy, h << low_bits, (h + 1) << low_bits, table)
+    rule = params[0]
+    grundy = args[0] != 0
+    low_bits = args[1]
+    for b in range(lo, hi):
+        h = args[2 + b]
+        masks_range(rule, grundy, h << low_bits, (h + 1) << low_bits, table)
+    return DONE
 
 
 def mask_tiers(high_bits: int) -> tuple[np.ndarray, np.ndarray]:
@@ -334,7 +349,9 @@ def fill_fast(game: Game, threads: int | None = None,
             try:
                 high = min(12, n // 2)
                 ptr, blocks = mask_tiers(high)
-                masks_by_tiers(rule, grundy, n - high, ptr, blocks, nw, table)
+                args = np.concatenate([[int(grundy), n - high], blocks]).astype(np.int64)
+                run_tiers(masks_blocks, game.moves, game.move_params, args, ptr, table,
+                          np.zeros((nw, 1), dtype=np.int64))
             finally:
                 nb.set_num_threads(old)
     else:
@@ -349,7 +366,7 @@ def fill_fast(game: Game, threads: int | None = None,
 # ----------------------------------------------------------------------------------------------
 # the family
 # ----------------------------------------------------------------------------------------------
-def build(v: dict) -> Game:
+def build(v: dict) -> Rules:
     rule, n, k = v["rule"], v["n"], v["k"]
     kind = kind_of(rule, v["value"])
     if v["value"] == default_value(rule):
@@ -368,15 +385,14 @@ def build(v: dict) -> Game:
         what = f"{k} chips on squares 1..{n}"
     rules = {"A": "a chip on square 1 wins", "B": "a chip on square 1 loses",
              "C": "normal play", "D": "misère play"}
-    return Game(spec="", family="chips", params=v, space=space, moves=moves,
-                move_params=params, kind=kind, max_options=max_opt,
-                value_bound=(n if k is None else k),
-                fill=None if (k is not None and k > 62) else _fill,
-                describe=f"chip sliding, rule {rule} ({rules[rule]}): {what}")
+    return Rules(space=space, moves=moves, move_params=params, kind=kind, max_options=max_opt,
+                 # the fixed-k kernel holds option values in a 64-bit set
+                 fast_fill=None if (k is not None and k > 62) else FastFill(_fill),
+                 describe=f"chip sliding, rule {rule} ({rules[rule]}): {what}")
 
 
 def _fill(game: Game) -> np.ndarray:
-    """Engine hook (``Game.fill``): the specialised kernels, tested equal to the generic path.
+    """The fast fill (``Rules.fast_fill``): the specialised kernels, tested equal to the generic path.
     The engine has checked memory before calling the hook, honouring ``--ignore-memory-limit``
     (``compute(..., ignore_memory=True)``), so the hook does not check again."""
     return fill_fast(game, ignore_memory=True)[0]

@@ -32,7 +32,17 @@ import numba as nb
 import numpy as np
 
 from ..config import JIT
-from ..engine.game import GRUNDY, PARTIZAN, Family, Game, Param, choice_param, int_param
+from ..engine.game import (
+    GRUNDY,
+    PARTIZAN,
+    Family,
+    FastFill,
+    Game,
+    Param,
+    Rules,
+    choice_param,
+    int_param,
+)
 from ..engine.kernels import LEFT, RIGHT, L, N, P, R, movegen
 from ..engine.spaces import FramedStringSpace, StringSpace
 from ..engine.spaces.strings import format_string, parse_string
@@ -87,14 +97,14 @@ def _mode(v: dict) -> int:
     return 1 if v["mode"] == PARTIZAN_MODE else 0
 
 
-def build(v: dict) -> Game:
+def build(v: dict) -> Rules:
     lmax, h = v["len"], v["max"]
     space = StringSpace(lmax, h)
     params = np.concatenate([[_mode(v), lmax, h], space.offsets, space.powers]).astype(np.int64)
-    return Game(spec="", family="endnim", params=v, space=space, moves=endnim_moves,
-                move_params=params, kind=PARTIZAN if v["mode"] == PARTIZAN_MODE else GRUNDY,
-                max_options=2 * h,
-                describe=f"{v['mode']} End-Nim on strings of length 0..{lmax}, stacks 1..{h}")
+    return Rules(space=space, moves=endnim_moves,
+                 move_params=params, kind=PARTIZAN if v["mode"] == PARTIZAN_MODE else GRUNDY,
+                 max_options=2 * h,
+                 describe=f"{v['mode']} End-Nim on strings of length 0..{lmax}, stacks 1..{h}")
 
 
 # ----------------------------------------------------------------------------------------------
@@ -487,7 +497,7 @@ def _fill_row(game: Game) -> np.ndarray:
     return v.astype(np.uint8 if top < 256 else np.uint16 if top < 65536 else np.uint32)
 
 
-def build_row(v: dict) -> Game:
+def build_row(v: dict) -> Rules:
     p, size = tuple(v["prefix"]), v["size"]
     cores = row_cores(p, size)
     space = FramedStringSpace(cores)
@@ -500,14 +510,13 @@ def build_row(v: dict) -> Game:
     most = max(max(A, B, *(w or (0,))) for w, A, B in space.cores)
     top = 2 * most + 2
     final = 1 if top < 256 else 2 if top < 65536 else 4
-    g = Game(spec="", family="endnim_row", params=v, space=space, moves=framed_moves,
-             move_params=params, kind=PARTIZAN if v["mode"] == PARTIZAN_MODE else GRUNDY,
-             max_options=top, fill=_fill_row,
-             # _fill_row: the int64 frames (cached), their concatenation, then the final dtype
-             fill_bytes=space.size * (8 + 8 + final),
-             describe=f"{v['mode']} End-Nim row {_canon_prefix(p)},b for b = 0..{size}, with the "
-                      f"{len(cores)} rectangles of strings it depends on")
-    return g
+    return Rules(space=space, moves=framed_moves,
+                 move_params=params, kind=PARTIZAN if v["mode"] == PARTIZAN_MODE else GRUNDY,
+                 max_options=top,
+                 # _fill_row: the int64 frames (cached), their concatenation, then the final dtype
+                 fast_fill=FastFill(_fill_row, peak_bytes=space.size * (8 + 8 + final)),
+                 describe=f"{v['mode']} End-Nim row {_canon_prefix(p)},b for b = 0..{size}, with "
+                          f"the {len(cores)} rectangles of strings it depends on")
 
 
 def row_of_table(table) -> np.ndarray:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..engine.game import GRUNDY, MISERE, Family, Game, Param, choice_param, int_param
+from ..engine.game import GRUNDY, MISERE, Family, Param, Rules, choice_param, int_param
 from ..engine.kernels import movegen
 from ..engine.spaces import BoxSpace
 
@@ -29,13 +29,13 @@ def nim_moves(pos, side, params, out):
     return c
 
 
-def build(v: dict) -> Game:
+def build(v: dict) -> Rules:
     d, size = v["heaps"], v["size"]
     space = BoxSpace([size + 1] * d, names=[f"heap{i + 1}" for i in range(d)])
-    return Game(spec="", family="nim", params=v, space=space, moves=nim_moves,
-                move_params=np.array([d, size + 1], dtype=np.int64),
-                kind=GRUNDY if v["play"] == "normal" else MISERE, max_options=d * size,
-                describe=f"Nim on {d} heap(s) of 0..{size} stones ({v['play']} play)")
+    return Rules(space=space, moves=nim_moves,
+                 move_params=np.array([d, size + 1], dtype=np.int64),
+                 kind=GRUNDY if v["play"] == "normal" else MISERE, max_options=d * size,
+                 describe=f"Nim on {d} heap(s) of 0..{size} stones ({v['play']} play)")
 
 
 def options_ref(values: dict, position, side: int = 0) -> list[tuple]:

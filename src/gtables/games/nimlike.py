@@ -22,7 +22,7 @@ import functools
 
 import numpy as np
 
-from ..engine.game import GRUNDY, OUTCOME, Family, Game, Param, choice_param, int_param
+from ..engine.game import GRUNDY, OUTCOME, Family, Param, Rules, choice_param, int_param
 from ..engine.kernels import movegen
 from ..engine.spaces import BoxSpace, HeapSpace
 from ..engine.spaces.tagged import TaggedBoxSpace
@@ -74,7 +74,7 @@ def nimlike_moves(pos, side, params, out):
     return c
 
 
-def build(v: dict) -> Game:
+def build(v: dict) -> Rules:
     d, m, n, size = v["heaps"], v["min"], v["max"], v["size"]
     norepeat = v["norepeat"] == 1
     if m > n:
@@ -93,11 +93,11 @@ def build(v: dict) -> Game:
         space = HeapSpace(size) if d == 1 else BoxSpace([size + 1] * d, names=names)
         k = 0
     rule = f"take {m}..{n} from one heap" + (", never the amount just taken" if norepeat else "")
-    return Game(spec="", family="nimlike", params=v, space=space, moves=nimlike_moves,
-                move_params=np.array([d, size + 1, m, hi, k], dtype=np.int64),
-                kind=GRUNDY if v["value"] == "grundy" else OUTCOME,
-                max_options=max(1, d * (hi - m + 1)),
-                describe=f"Nim-like game on {d} heap(s) of 0..{size}: {rule} (seed 004)")
+    return Rules(space=space, moves=nimlike_moves,
+                 move_params=np.array([d, size + 1, m, hi, k], dtype=np.int64),
+                 kind=GRUNDY if v["value"] == "grundy" else OUTCOME,
+                 max_options=max(1, d * (hi - m + 1)),
+                 describe=f"Nim-like game on {d} heap(s) of 0..{size}: {rule} (seed 004)")
 
 
 def options_ref(values: dict, position, side: int = 0) -> list[tuple]:

@@ -16,7 +16,16 @@ import functools
 
 import numpy as np
 
-from ..engine.game import GRUNDY, MISERE, Family, Game, Param, choice_param, int_param
+from ..engine.game import (
+    GRUNDY,
+    MISERE,
+    Family,
+    Param,
+    Rules,
+    SequenceStrategy,
+    choice_param,
+    int_param,
+)
 from ..engine.kernels import movegen
 from ..engine.spaces import HeapSpace
 from ..errors import GtablesError
@@ -122,7 +131,7 @@ def guy_smith_bound(t: int):
     return bound
 
 
-def octal_game(code: str, size: int, play: str, describe: str = "") -> Game:
+def octal_game(code: str, size: int, play: str, describe: str = "") -> Rules:
     ds = digits(code)
     t = len(ds) - 1
     if play == "misere" and has_splits(code):
@@ -130,20 +139,22 @@ def octal_game(code: str, size: int, play: str, describe: str = "") -> Game:
                            f"heaps); gtables tables single heaps: use play=normal")
     max_options = (size // 2 + 1) * (1 + t) + t + 1
     normal = play == "normal"
-    return Game(spec="", family="octal", params={}, space=HeapSpace(size), moves=octal_moves,
-                move_params=np.array([t, *ds], dtype=np.int64),
-                kind=GRUNDY if normal else MISERE, max_options=max_options,
-                describe=describe or f"octal game {code}, heaps 0..{size}",
-                format_option=lambda a, b: str(int(a[0])) if b is None else f"{int(a[0])}+{int(b[0])}",
-                sequence=(lambda algorithm: OctalStepper(ds, algorithm)) if normal else None,
-                sequence_key=f"octal:code={code}",
-                # the theorem's proof lifts a split by adding p to one part, which may make the
-                # two parts equal: it does not cover "!" (parts must differ)
-                period_bound=guy_smith_bound(t) if normal and not has_unequal(code) else None,
-                period_theorem="Guy-Smith")
+    # normal play: a sequence table (misère values of a heap depend on the other heaps' too)
+    sequence = SequenceStrategy(
+        stepper=lambda algorithm: OctalStepper(ds, algorithm), key=f"octal:code={code}",
+        # the theorem's proof lifts a split by adding p to one part, which may make the two
+        # parts equal: it does not cover "!" (parts must differ)
+        period_bound=None if has_unequal(code) else guy_smith_bound(t),
+        period_theorem="Guy-Smith") if normal else None
+    return Rules(space=HeapSpace(size), moves=octal_moves,
+                 move_params=np.array([t, *ds], dtype=np.int64),
+                 kind=GRUNDY if normal else MISERE, max_options=max_options,
+                 describe=describe or f"octal game {code}, heaps 0..{size}",
+                 format_option=lambda a, b: str(int(a[0])) if b is None else f"{int(a[0])}+{int(b[0])}",
+                 sequence=sequence)
 
 
-def build(v: dict) -> Game:
+def build(v: dict) -> Rules:
     return octal_game(v["code"], v["size"], v["play"])
 
 

@@ -22,9 +22,10 @@ every such value is seen (usually at once).  Exact for any ``M``: a poor mask on
 list long.  The driver (``OctalStepper``) re-chooses ``M`` at powers of two, as the mask with the
 fewest rare heaps so far (a Walsh-Hadamard transform of the value histogram).
 
-Status codes (``pos * 4 + code``; ``-1`` = done): 1 = a value exceeds the table dtype (``pos`` not
-written), 2 = the mark arrays must grow (``pos`` is the next heap to compute), 3 = the rare list
-is full (``pos`` not computed).
+Status codes are the engine's (:mod:`gtables.engine.status`): ``OVERFLOW`` (a value exceeds the
+table dtype; ``pos`` not written), ``SCRATCH_FULL`` (the mark arrays must grow, or the rare list is
+full; heaps before ``pos`` are written, ``pos`` is not).  :class:`OctalStepper` grows what is full
+and goes on, so it returns only ``DONE`` or ``OVERFLOW``.
 """
 from __future__ import annotations
 
@@ -32,9 +33,8 @@ import numba as nb
 import numpy as np
 
 from ..config import JIT
+from ..engine.status import BASE, DONE, OVERFLOW, SCRATCH_FULL, decode
 
-DONE = -1
-ST_OVERFLOW, ST_GROW, ST_RARE_FULL = 1, 2, 3
 # state array layout (int64): bits, mask, pb, nrare, q0 (smallest split amount)
 S_BITS, S_MASK, S_PB, S_NRARE, S_Q0 = range(5)
 
@@ -99,13 +99,13 @@ def naive_range(whole, take, split, unequal, lo, hi, table, vmax, state, mark):
         while mark[g] == stamp:
             g += 1
         if g > vmax:
-            return n * 4 + ST_OVERFLOW
+            return n * BASE + OVERFLOW
         table[n] = g
         if g >= (1 << bits):
             bits = bits_for(g)
             state[S_BITS] = bits
             if (2 << bits) > mark.size:
-                return (n + 1) * 4 + ST_GROW
+                return (n + 1) * BASE + SCRATCH_FULL
     return DONE
 
 
@@ -122,7 +122,7 @@ def sparse_range(whole, take, split, unequal, lo, hi, table, vmax, state, rare, 
     for n in range(lo, hi):
         if nrare == rare.size:
             state[S_NRARE] = nrare
-            return n * 4 + ST_RARE_FULL
+            return n * BASE + SCRATCH_FULL
         stamp = n + 1
         _mark_simple(whole, take, n, table, mark, stamp)
         # every split with a rare part: all options with a common value
@@ -193,7 +193,7 @@ def sparse_range(whole, take, split, unequal, lo, hi, table, vmax, state, rare, 
                 g += 1
         if g > vmax:
             state[S_NRARE] = nrare
-            return n * 4 + ST_OVERFLOW
+            return n * BASE + OVERFLOW
         table[n] = g
         if n >= 1 and (cls[g] ^ (pb & (n & 1))) == 0:
             rare[nrare] = n
@@ -203,7 +203,7 @@ def sparse_range(whole, take, split, unequal, lo, hi, table, vmax, state, rare, 
             state[S_BITS] = bits
             if (2 << bits) > mark.size:
                 state[S_NRARE] = nrare
-                return (n + 1) * 4 + ST_GROW
+                return (n + 1) * BASE + SCRATCH_FULL
     state[S_NRARE] = nrare
     return DONE
 
@@ -353,15 +353,19 @@ class OctalStepper:
                 if self.algorithm == "sparse" and stop >= RECHOOSE_FROM and stop & (stop - 1) == 0:
                     self._choose_mask(table, stop)
                 continue
-            pos, code = divmod(st, 4)
-            if code == ST_GROW:
+            stop = decode(st)
+            if stop.code != SCRATCH_FULL:
+                return st
+            grew = False
+            if (2 << int(self.state[S_BITS])) > self.mark.size:
                 self._grow_marks()
-                lo = pos
-            elif code == ST_RARE_FULL:
+                grew = True
+            if self.algorithm == "sparse" and int(self.state[S_NRARE]) == self.rare.size:
                 grown = np.zeros(2 * self.rare.size, dtype=np.int64)
                 grown[:self.rare.size] = self.rare
                 self.rare = grown
-                lo = pos
-            else:
-                return st
+                grew = True
+            if not grew:   # a kernel that says "full" with nothing full would loop for ever
+                raise RuntimeError(f"octal kernel: scratch full at heap {stop.pos}, none is")
+            lo = stop.pos
         return DONE

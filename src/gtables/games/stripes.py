@@ -5,7 +5,7 @@ Spec: ``stripes:a=1,b=5,c=8,size=1000``.
 """
 from __future__ import annotations
 
-from ..engine.game import Family, Game, Param, int_param
+from ..engine.game import Family, Param, Rules, int_param
 from . import octal
 
 
@@ -16,12 +16,11 @@ def code_of(a: int, b: int, c: int) -> str:
     return "0." + "".join(map(str, ds[1:]))
 
 
-def build(v: dict) -> Game:
+def build(v: dict) -> Rules:
     code = code_of(v["a"], v["b"], v["c"])
-    g = octal.octal_game(code, v["size"], "normal",
-                         describe=f"Stripes a,b,c={v['a']},{v['b']},{v['c']} (octal {code}), "
-                                  f"rows 0..{v['size']}")
-    return g
+    return octal.octal_game(code, v["size"], "normal",
+                            describe=f"Stripes a,b,c={v['a']},{v['b']},{v['c']} (octal {code}), "
+                                     f"rows 0..{v['size']}")
 
 
 def options_ref(values: dict, position, side: int = 0) -> list[tuple]:

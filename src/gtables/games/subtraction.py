@@ -10,7 +10,7 @@ import re
 
 import numpy as np
 
-from ..engine.game import GRUNDY, MISERE, Family, Game, Param, choice_param, int_param
+from ..engine.game import GRUNDY, MISERE, Family, Param, Rules, choice_param, int_param
 from ..engine.kernels import movegen
 from ..engine.spaces import BoxSpace, HeapSpace
 from ..engine.syntax import parse_int
@@ -79,14 +79,14 @@ def subtraction_moves(pos, side, params, out):
     return c
 
 
-def build(v: dict) -> Game:
+def build(v: dict) -> Rules:
     s, d, size = v["set"], v["heaps"], v["size"]
     space = HeapSpace(size) if d == 1 else BoxSpace([size + 1] * d,
                                                     names=[f"heap{i + 1}" for i in range(d)])
-    return Game(spec="", family="subtraction", params=v, space=space, moves=subtraction_moves,
-                move_params=np.array([d, size + 1, len(s), *s], dtype=np.int64),
-                kind=GRUNDY if v["play"] == "normal" else MISERE, max_options=d * len(s),
-                describe=f"subtraction game S={{{canon_set(s)}}} on {d} heap(s) of 0..{size}")
+    return Rules(space=space, moves=subtraction_moves,
+                 move_params=np.array([d, size + 1, len(s), *s], dtype=np.int64),
+                 kind=GRUNDY if v["play"] == "normal" else MISERE, max_options=d * len(s),
+                 describe=f"subtraction game S={{{canon_set(s)}}} on {d} heap(s) of 0..{size}")
 
 
 def options_ref(values: dict, position, side: int = 0) -> list[tuple]:
