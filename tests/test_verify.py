@@ -41,12 +41,34 @@ def test_compare_reports_counterexamples():
 
 
 def test_a_false_claim_fails():
-    def check(ctx):
-        v = ctx.table("subtraction:set=1-3,size=50").values
-        return compare(np.arange(51) % 3, v, "heaps 0..50", str)
-    claim = Claim("test.false", "test", "G(x) = x mod 3 for take 1..3 (false)", check)
+    spec = "subtraction:set=1-3,size=50"
+
+    def check(tables):
+        return compare(np.arange(51) % 3, tables[spec].values, "heaps 0..50", str)
+    claim = Claim("test.false", "test", "G(x) = x mod 3 for take 1..3 (false)", check,
+                  tables=(spec,))
     v = evaluate(claim, Context(provider=table_provider(None)))
     assert v.status == "FAILS" and v.counterexamples[0].position == "3"
+
+
+def test_a_claim_reading_an_undeclared_table_is_an_error():
+    def check(tables):
+        return compare([0], tables["nim:heaps=1,size=0"].values, "heap 0", str)
+    claim = Claim("test.undeclared", "test", "reads a table it does not declare", check,
+                  tables=("nim:heaps=1,size=1",))
+    v = evaluate(claim, Context(provider=table_provider(None)))
+    assert v.status == "ERROR" and "does not declare" in v.domain
+
+
+def test_every_verdict_is_built_by_the_one_helper():
+    """No module of the verifier but claims.py builds a Result itself (one verdict helper)."""
+    import pathlib
+
+    import gtables.verify as V
+    root = pathlib.Path(V.__file__).parent
+    offenders = [str(p.relative_to(root)) for p in root.rglob("*.py")
+                 if p.name != "claims.py" and "Result(" in p.read_text()]
+    assert offenders == []
 
 
 def test_small_seed001_claims_run_without_errors(tmp_path):

@@ -26,7 +26,8 @@ import importlib
 from ..engine.game import Family, split_spec
 from ..errors import GtablesError
 
-BUILTIN = ("nim", "subtraction", "octal", "stripes", "nimlike", "chips", "endnim", "endnim_row")
+BUILTIN = ("nim", "subtraction", "octal", "stripes", "nimlike", "chips", "endnim", "endnim_row",
+           "wythoff")
 
 _families: dict[str, Family] = {}
 

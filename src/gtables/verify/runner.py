@@ -53,6 +53,7 @@ BUILTIN_CLAIMS = {
     "nimlike": ("seed004", "claims"),
     "chips": ("seed000", "chips_claims"),
     "endnim": ("seed002", "endnim_claims"),
+    "wythoff": ("wythoff", "wythoff_claims"),
 }
 
 
