@@ -15,6 +15,7 @@ from gtables.engine import memory as C
 from gtables.engine.syntax import parse_int, parse_int_list
 from gtables.errors import GtablesError
 
+
 def one_error_line(r) -> str:
     lines = r.stderr.strip().splitlines()
     assert r.returncode == 2, (r.returncode, r.stdout, r.stderr)

@@ -67,7 +67,7 @@ class Table:
             if isinstance(self.attrs.get(k), str):
                 self.attrs[k] = json.loads(self.attrs[k])
         self.stored = stored
-        self.aside = None     # the side store's path, when the intended store could not take it
+        self.aside: str | None = None   # the side store's path, when the intended store could not take it
 
     # -- description --------------------------------------------------------------------------
     spec = property(lambda self: self.game.spec)
@@ -83,6 +83,8 @@ class Table:
     def values(self) -> np.ndarray:
         """The whole table as a flat numpy array in index order."""
         if self._values is None:
+            if self.stored is None:
+                raise GtablesError(f"gtables bug: table {self.spec} has neither values nor a store")
             self._values = self.stored.load()
         return self._values
 
@@ -99,6 +101,8 @@ class Table:
     def _read(self, idx: np.ndarray) -> np.ndarray:
         if self._values is not None:
             return self._values[idx]
+        if self.stored is None:
+            raise GtablesError(f"gtables bug: table {self.spec} has neither values nor a store")
         return self.stored.read(idx)
 
     def value(self, position) -> int:
@@ -224,7 +228,7 @@ def compute(spec: str, store=_DEFAULT, *, force: bool = False, progress: bool | 
 
 
 def store_table(st: Store, g: Game, values: np.ndarray, attrs: dict, force: bool = False,
-                aside: Store | None = None, echo=warn) -> "Table":
+                aside: Store | None = None, echo=warn) -> Table:
     """Write a computed table into ``st`` and return it.  Never loses it: when ``st`` cannot take
     it (busy past the lock timeout, read-only, full), it goes to a side store (``aside``, or a
     new one beside ``st``), ``echo`` says where, and the table's ``aside`` names it.  Another
@@ -292,7 +296,7 @@ def compute_values(spec: str, *, store=None, progress: bool | None = False,
     checkpoint = None
     if ck_store is not None:
         t_start = time.perf_counter()
-        failed = []
+        failed: list[str] = []
 
         def save_checkpoint(vals):
             try:

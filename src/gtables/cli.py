@@ -421,6 +421,7 @@ def cmd_query(args) -> int:
 
 def cmd_show(args) -> int:
     import numpy as np
+
     from .engine.memory import require_memory
     if args.limit < 0:
         raise GtablesError(f"--limit must be 0 (every entry) or more, not {args.limit}")
@@ -583,8 +584,8 @@ def cmd_reproduce(args) -> int:
 # -- sweep (begin) --
 def cmd_sweep(args) -> int:
     import time
-    from . import sweep
-    from . import octal_catalogue
+
+    from . import octal_catalogue, sweep
     if not args.patterns and not args.catalogue:
         raise GtablesError("sweep needs grid patterns or --catalogue (see gtables sweep --help)")
     if (args.size is not None or args.big_size is not None) and not args.catalogue:
@@ -617,8 +618,8 @@ def cmd_sweep(args) -> int:
 
 COMMANDS = {"compute": cmd_compute, "query": cmd_query, "show": cmd_show, "list": cmd_list,
             "check": cmd_check, "compact": cmd_compact, "merge": cmd_merge,
-            "families": cmd_families, "thresholds": cmd_thresholds, "verify": cmd_verify, "reproduce": cmd_reproduce,
-            "sweep": cmd_sweep}
+            "families": cmd_families, "thresholds": cmd_thresholds, "verify": cmd_verify,
+            "reproduce": cmd_reproduce, "sweep": cmd_sweep}
 
 
 if __name__ == "__main__":

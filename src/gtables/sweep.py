@@ -29,8 +29,8 @@ import threading
 import time
 
 from . import api
-from .engine.progress import clock_text, log_seconds, output_mode
 from .engine.game import split_outside_brackets, split_spec
+from .engine.progress import clock_text, log_seconds, output_mode
 from .errors import GtablesError
 from .store import Store
 

@@ -194,7 +194,7 @@ class PeriodWatch:
         self.name = certificate
         self.next_scan = first_scan
         self.growth = growth
-        self.cand = None            # (p, n0, checked_to)
+        self.cand: tuple[int, int, int] | None = None   # (p, n0, checked_to)
 
     def target(self) -> int | None:
         return None if self.cand is None else self.bound(self.cand[1], self.cand[0])

@@ -53,7 +53,8 @@ class Progress:
     ``$GTABLES_LOG_SECONDS``), the first only once ``interval`` has passed, so that a log shows a
     long job is alive and short runs print nothing::
 
-        gtables: octal:code=0.6,size=8388607  1,234,567/8,388,608 (14.7%)  231,000 pos/s  elapsed 0:05:21  ETA 0:31:02
+        gtables: octal:code=0.6,size=8388607  1,234,567/8,388,608 (14.7%)  231,000 pos/s
+        elapsed 0:05:21  ETA 0:31:02          (one line, folded here)
 
     ``enabled=True`` forces the bar, ``enabled=False`` prints nothing.  ``start`` = positions
     already known before this run (a resumed prefix): counts are absolute, the rate and ETA are

@@ -26,6 +26,7 @@ import numpy as np
 from ..errors import GtablesError
 from .game import Game
 from .memory import check_memory, sequence_bytes, widen
+from .periodicity import Periodicity
 from .progress import CHUNK_SECONDS, Progress
 from .status import OVERFLOW, decode
 
@@ -39,7 +40,7 @@ class SequenceRun:
     computed_to: int             # heaps 0..computed_to-1 were computed (or read from a prefix)
     resumed_from: int            # heaps 0..resumed_from-1 came from a stored prefix
     algorithm: dict              # what the stepper did (algorithm, mask, rare heaps, ...)
-    periodicity: object = None   # a proved Periodicity, when until_periodic found one
+    periodicity: Periodicity | None = None   # a proved period, when until_periodic found one
 
     def info(self) -> dict:
         d = {"computed_to": self.computed_to, "resumed_from": self.resumed_from, **self.algorithm}
@@ -74,7 +75,7 @@ def fill_sequence(game: Game, *, prefix: np.ndarray | None = None, until_periodi
     start = 0 if prefix is None else min(len(prefix), size)
     dtype = np.uint8 if prefix is None else prefix.dtype
     table = np.zeros(size, dtype=dtype)
-    if start:
+    if prefix is not None and start:
         table[:start] = prefix[:start]
     stepper = seq.stepper(algorithm)
     stepper.prepare(table, start)
@@ -87,8 +88,9 @@ def fill_sequence(game: Game, *, prefix: np.ndarray | None = None, until_periodi
         while n < size and proved is None:
             step = chunk if watch is None else min(chunk, max(1 << 6, n // 8))
             hi = min(size, n + step)   # with a watch, look for a period every 1/8 of the way
-            if watch is not None and watch.target() is not None and n < watch.target() < hi:
-                hi = watch.target()
+            target = None if watch is None else watch.target()
+            if target is not None and n < target < hi:
+                hi = target
             c0 = time.perf_counter()
             stop = decode(stepper.run(table, n, hi))
             if stop is not None:

@@ -112,9 +112,9 @@ def naive_range(whole, take, split, unequal, lo, hi, table, vmax, state, mark):
 @nb.njit(**JIT)
 def sparse_range(whole, take, split, unequal, lo, hi, table, vmax, state, rare, mark, want, cls):
     """Sparse-space mex (see the module docstring); the same values as :func:`naive_range`.
-    ``cls[v]`` = parity of ``popcount(v & mask)``, for ``v < 2 << bits``."""
+    ``cls[v]`` = parity of ``popcount(v & mask)``, for ``v < 2 << bits`` (``mask`` is
+    ``state[S_MASK]``, read where ``cls`` is built)."""
     bits = state[S_BITS]
-    mask = state[S_MASK]
     pb = state[S_PB]
     nrare = state[S_NRARE]
     q0 = state[S_Q0]

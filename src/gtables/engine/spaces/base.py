@@ -20,7 +20,7 @@ def check_size(size: int, what: str) -> int:
     return int(size)
 
 
-def clean_entries(positions, space: "PositionSpace", text=None):
+def clean_entries(positions, space: PositionSpace, text=None):
     """``positions`` (one position or a batch: ints, nested lists/tuples, numpy arrays) with every
     entry checked in Python ints *before* any int64 conversion: an integer (integral floats
     pass, as ``7.0``) that fits in int64.  Anything else raises :class:`GtablesError` (an entry
@@ -60,7 +60,7 @@ def clean_entries(positions, space: "PositionSpace", text=None):
     return v
 
 
-def as_int64_array(cleaned, space: "PositionSpace") -> np.ndarray:
+def as_int64_array(cleaned, space: PositionSpace) -> np.ndarray:
     """``np.asarray(cleaned, int64)`` of :func:`clean_entries` output; a ragged batch is an
     error naming the width positions have here."""
     try:

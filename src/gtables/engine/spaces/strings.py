@@ -72,14 +72,14 @@ def _rows(positions, width: int) -> np.ndarray:
     else:
         rows = [seq]
     out = np.zeros((len(rows), width), dtype=np.int64)
-    for i, r in enumerate(rows):
-        if any(np.ndim(x) > 0 for x in r):
+    for i, row in enumerate(rows):
+        if any(np.ndim(x) > 0 for x in row):
             raise GtablesError("a string is a list of integers (a batch: a list of such lists)")
-        if len(r) > width:
-            raise GtablesError(f"position {format_string(r)} has {len(r)} entries; this table's "
-                               f"strings have at most {width}")
+        if len(row) > width:
+            raise GtablesError(f"position {format_string(row)} has {len(row)} entries; this "
+                               f"table's strings have at most {width}")
         try:
-            out[i, :len(r)] = np.asarray(r, dtype=np.int64)
+            out[i, :len(row)] = np.asarray(row, dtype=np.int64)
         except (ValueError, TypeError):
             raise GtablesError("a string is a list of integers (a batch: a list of such "
                                "lists)") from None
@@ -102,7 +102,7 @@ def _check_padded(arr: np.ndarray, max_entry) -> None:
     big = arr > max_entry
     if big.any():
         r, c = np.argwhere(big)[0]
-        m = max_entry if np.isscalar(max_entry) else int(np.broadcast_to(max_entry, arr.shape)[r, c])
+        m = int(np.broadcast_to(max_entry, arr.shape)[r, c])
         raise GtablesError(f"position {format_string(arr[r])}: entry {c + 1} = {int(arr[r, c])} "
                            f"is larger than this table's maximum {m}")
 
@@ -271,8 +271,9 @@ class FramedStringSpace(PositionSpace):
         for r in arr:
             s = [int(v) for v in r if v]
             if self._find(s) is None:
+                cores = ", ".join(format_string(w) for w, _, _ in self.cores)
                 raise GtablesError(f"position {format_string(s)} is not in this table (its strings "
-                                   f"are a|w|b for cores {', '.join(format_string(w) for w, _, _ in self.cores)})")
+                                   f"are a|w|b for cores {cores})")
 
     def rank(self, positions):
         arr = _rows(clean_entries(positions, self), self.width)
