@@ -104,6 +104,15 @@ def test_imports_flow_down_the_layers():
     assert upward == []
 
 
+def test_the_verifier_never_reaches_for_the_api():
+    """Claims get their tables from the runner (a provider passed in), so no module of
+    ``gtables.verify`` imports ``gtables.api``, even though the layers would allow it."""
+    edges = imports(modules())
+    offenders = sorted(f"{a} -> {b}" for a, bs in edges.items() if a.startswith("gtables.verify")
+                       for b in bs if b == "gtables.api")
+    assert offenders == []
+
+
 def test_the_checker_sees_cycles_and_upward_edges():
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}) == [["a", "b", "c"]]
     assert layer("gtables.engine.kernels") < layer("gtables.games.octal") < layer("gtables.verify.seed001")

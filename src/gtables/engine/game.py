@@ -229,8 +229,6 @@ class Family:
     reference solver recurses on it, and the family contract test compares it with the jitted
     generator on every position of every registered family (the built-in ones must give it;
     a user's own family registered from a script is not under test and may leave it out).
-    ``reference`` (optional, unused by the built-in families and the tests since the solver
-    came) is an old per-family value function;
     ``claims`` (for a user's own family only) returns its verification claims; the built-in
     families' claims live in :mod:`gtables.verify` (``runner.BUILTIN_CLAIMS``), which the games
     never import.
@@ -241,7 +239,6 @@ class Family:
     build: Callable[[dict], Rules]
     example: str
     position_help: str = "comma-separated integers"
-    reference: Callable | None = None
     options_ref: Callable | None = None
     claims: Callable | None = None
 
