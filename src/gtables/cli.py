@@ -195,6 +195,9 @@ def build_parser() -> argparse.ArgumentParser:
                                    "and figures under results/figures.")
     p.add_argument("--scale", choices=("small", "default", "large"), default="default")
     p.add_argument("--out", default="results", help="output directory (default results)")
+    p.add_argument("--workers", type=_int_arg, default=1, metavar="N",
+                   help="with N > 1, compute every table the claims declare first, in parallel, "
+                        "as a sweep on a local Dask cluster of N processes (default 1: one by one)")
     _quiet_arg(p)
     _store_arg(p)
 
@@ -577,8 +580,10 @@ def cmd_verify(args) -> int:
 def cmd_reproduce(args) -> int:
     from .reproduce import reproduce
     store = _open_store(args)
+    if args.workers < 1:
+        raise GtablesError("--workers must be at least 1")
     return reproduce(store=store, scale=args.scale, out=args.out, progress=_progress(args),
-                     echo=print)
+                     echo=print, workers=args.workers)
 
 
 # -- sweep (begin) --
