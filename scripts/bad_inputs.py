@@ -157,6 +157,9 @@ SPECS = (
     "nimlike:heaps=1,min=8,max=7,size=30", "nimlike:heaps=1,max=0,size=30",
     "nimlike:heaps=1,max=7,norepeat=1,value=grundy,size=30", "nimlike:heaps=1,max=7,value=x,size=30",
     "nimlike:heaps=3,max=7,size=16777216", "nimlike:heaps=1,max=7,size=30,min=",
+    # wythoff
+    "wythoff:size=-1", "wythoff:size=16385", "wythoff:size=", "wythoff:play=misere",
+    "wythoff:size=10,play=normal,play=misere", "wythoff:size=10,play=loopy", "wythoff:size=1e3",
 )
 
 # too big for any memory (or to index): refused before anything is allocated
@@ -181,6 +184,7 @@ POSITIONS = {
                                          "9999999999999999999999", "(3,5", "3..5"),
     "endnim_row:mode=impartial,prefix=1.4,size=20": ("2,2,2", "1,4,21", "1,4,99999999999999999999",
                                                      "0,4"),
+    "wythoff:size=10": ("11,0", "3", "3,4,5", "-1,2", "3,x", "99999999999999999999,1"),
     "nimlike:heaps=1,max=7,norepeat=1,size=30": ("5,last=9", "5,last=x", "5,last=1,last=2",
                                                  "5,colour=3", "31", "5,last=99999999999999999999",
                                                  "5,6", "last=3"),
