@@ -1,12 +1,12 @@
 """The registry of game families.  Each module in this package exposes ``FAMILY`` (a
 :class:`gtables.engine.game.Family`).
 
-Adding a family (details: ``docs/DEVELOPING.md``, "Adding a game family") touches three places,
-nothing in the engine:
+Adding a family (details: ``docs/DEVELOPING.md``, "Adding a game family"; Wythoff's game is a
+worked example) touches these places, nothing in the engine:
 
 1. ``games/<name>.py``: the spec keys (``Param``), a position space (``engine.spaces``), a
    ``@movegen`` move generator (option indices smaller than the position's; ``TERMINAL_LOSS`` /
-   ``TERMINAL_WIN`` for positions with a verdict of their own), ``build(values) -> Game`` with
+   ``TERMINAL_WIN`` for positions with a verdict of their own), ``build(values) -> Rules`` with
    the value kind and a true ``max_options``, and ``options_ref(values, position, side=0)``, the
    same options in plain Python; then ``FAMILY = Family(..., example=..., options_ref=...)``.  The
    module imports only the engine, never ``verify``.
@@ -16,8 +16,11 @@ nothing in the engine:
    ``max_options``, generator == ``options_ref``, engine table == the reference solver's); if
    the ``example`` spec is too big for that pure-Python walk, give a smaller spec in its
    ``SMALLER`` table.
+4. ``scripts/bad_inputs.py``: a few bad specs and off-table positions of the family (the corpus
+   test fails for a family it does not cover).
 
-Claims about the family live in ``verify/`` (one line of ``runner.BUILTIN_CLAIMS``).
+Claims about the family live in ``verify/<name>.py`` or a seed's package, with one line of
+``runner.BUILTIN_CLAIMS``; then ``GTABLES_UPDATE_GOLDEN=1 pytest tests/test_golden.py``.
 """
 from __future__ import annotations
 
