@@ -200,3 +200,27 @@ def test_cli_help_says_what_a_log_gets(cli):
     for command in ("compute", "sweep"):
         r = cli(command, "--help")
         assert "not a terminal" in " ".join(r.stdout.split())
+
+
+def test_a_ctrl_c_swallowed_by_a_callee_still_stops_the_run():
+    """numba's compiler can drop a KeyboardInterrupt (raised inside an llvmlite ctypes callback);
+    the CLI's SIGINT latch makes the next progress update (between two kernel calls) raise it."""
+    import subprocess
+    import sys
+    code = (
+        "import os, signal\n"
+        "from gtables.engine import progress\n"
+        "progress.latch_interrupts()\n"
+        "try:\n"
+        "    os.kill(os.getpid(), signal.SIGINT)\n"
+        "    import time; time.sleep(1)\n"
+        "except KeyboardInterrupt:\n"
+        "    pass                      # swallowed, as a compiler callback does\n"
+        "bar = progress.Progress(10, 'x', enabled=False)\n"
+        "try:\n"
+        "    bar.update(5)\n"
+        "    print('not stopped')\n"
+        "except KeyboardInterrupt:\n"
+        "    print('stopped', progress.interrupt_latched())\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and r.stdout.split() == ["stopped", "False"], r.stdout + r.stderr

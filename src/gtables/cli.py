@@ -13,6 +13,7 @@ import os
 import re
 import sys
 
+from .engine.progress import clear_interrupt, interrupt_latched, latch_interrupts
 from .errors import GtablesError
 
 EPILOG = """\
@@ -275,11 +276,13 @@ def main(argv=None) -> int:
     if args.command is None:
         ap.print_help()
         return 0
+    latch_interrupts()
     try:
         return COMMANDS[args.command](args)
     except GtablesError as e:
         return _err(str(e).splitlines()[0] if str(e) else type(e).__name__)
     except KeyboardInterrupt:
+        clear_interrupt()
         return _err(_interrupted(args.command))
     except BrokenPipeError:
         return 0
@@ -315,6 +318,8 @@ def _interrupted(command: str) -> str:
 
 
 def _caused_by_interrupt(e: BaseException) -> bool:
+    if interrupt_latched():     # a Ctrl-C numba's compiler swallowed, then failed on
+        return True
     seen = set()
     while e is not None and id(e) not in seen:
         if isinstance(e, KeyboardInterrupt):

@@ -3,12 +3,63 @@ nothing when asked (--quiet)."""
 from __future__ import annotations
 
 import os
+import signal
 import sys
+import threading
 import time
 
 CHUNK_SECONDS = 0.25  # target time of one kernel call: Ctrl-C and the progress bar act between calls
 
 LOG_SECONDS = 30.0  # a plain progress line this often when stderr is not a terminal
+
+_interrupted = False   # latched by the SIGINT handler of :func:`latch_interrupts`
+
+
+def _on_sigint(signum, frame):
+    global _interrupted
+    _interrupted = True
+    raise KeyboardInterrupt
+
+
+def latch_interrupts() -> None:
+    """Make Ctrl-C stop a run even when it lands inside numba's compiler.
+
+    There the ``KeyboardInterrupt`` is raised in an llvmlite ctypes callback, which prints
+    "Exception ignored" and drops it (seen on a cold cache: the run went on to the end).  The
+    handler installed here raises ``KeyboardInterrupt`` as usual and also latches a flag that
+    :func:`check_interrupt` (called by every progress update, i.e. between two kernel calls) turns
+    into a ``KeyboardInterrupt`` again.  Only in the main thread, and only over Python's default
+    handler (a host program's own handler is left alone)."""
+    if (threading.current_thread() is threading.main_thread()
+            and signal.getsignal(signal.SIGINT) is signal.default_int_handler):
+        signal.signal(signal.SIGINT, _on_sigint)
+        previous = sys.unraisablehook
+
+        def hook(u):
+            # the dropped interrupt is latched: no "Exception ignored ..." traceback for it
+            if not (isinstance(u.exc_value, KeyboardInterrupt) and _interrupted):
+                previous(u)
+        sys.unraisablehook = hook
+
+
+def interrupt_latched() -> bool:
+    """Whether a Ctrl-C was latched and not yet delivered (an error raised meanwhile, e.g. by a
+    compiler left half-way, is its consequence)."""
+    return _interrupted
+
+
+def clear_interrupt() -> None:
+    """Forget a latched Ctrl-C (its ``KeyboardInterrupt`` has been handled)."""
+    global _interrupted
+    _interrupted = False
+
+
+def check_interrupt() -> None:
+    """Raise ``KeyboardInterrupt`` if a Ctrl-C was latched and not yet delivered."""
+    global _interrupted
+    if _interrupted:
+        _interrupted = False
+        raise KeyboardInterrupt
 
 
 def log_seconds() -> float:
@@ -80,6 +131,7 @@ class Progress:
         return rate, eta
 
     def update(self, done: int) -> None:
+        check_interrupt()    # between two kernel calls: a Ctrl-C a compiler swallowed stops here
         if self.mode is None:
             return
         now = self.clock()
