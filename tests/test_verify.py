@@ -84,3 +84,17 @@ def test_small_seed001_claims_run_without_errors(tmp_path):
 def test_claim_names_are_unique():
     names = [c.name for c in all_claims("small")]
     assert len(names) == len(set(names))
+
+
+def test_corrections_follow_the_one_naming_rule():
+    """A correction is its own claim named ``<claim>.corrected`` (or ``.corrected.<tag>``), linked
+    by ``correction_of`` to a claim that exists; no other suffix marks a correction."""
+    claims = {c.name: c for c in all_claims("small")}
+    for c in claims.values():
+        if c.correction_of is not None:
+            assert c.correction_of in claims, c.name
+            assert (c.name == c.correction_of + ".corrected"
+                    or c.name.startswith(c.correction_of + ".corrected.")), c.name
+        else:
+            assert ".corrected" not in c.name, c.name
+        assert not any(c.name.endswith(s) for s in (".fixed", ".from3", ".read")), c.name
