@@ -91,9 +91,12 @@ def test_ctrl_c_mid_compute_stores_nothing(tmp_path):
     store = str(tmp_path / "s.h5")
     # a table that takes minutes: interrupted after a few seconds, the run must stop between two
     # kernel chunks (the communicate timeout is a hang guard, not a speed target)
+    # SIGINT back to its default in the child: a test run started in the background by a
+    # non-interactive shell inherits SIGINT ignored, and Python then keeps ignoring it
     p = subprocess.Popen([sys.executable, "-m", "gtables.cli", "compute",
                           "octal:code=0.77,size=800000", "--algorithm", "naive", "--store", store],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     time.sleep(6)
     p.send_signal(signal.SIGINT)
     out, err = p.communicate(timeout=60)

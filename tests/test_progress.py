@@ -205,6 +205,7 @@ def test_cli_help_says_what_a_log_gets(cli):
 def test_a_ctrl_c_swallowed_by_a_callee_still_stops_the_run():
     """numba's compiler can drop a KeyboardInterrupt (raised inside an llvmlite ctypes callback);
     the CLI's SIGINT latch makes the next progress update (between two kernel calls) raise it."""
+    import signal
     import subprocess
     import sys
     code = (
@@ -222,5 +223,7 @@ def test_a_ctrl_c_swallowed_by_a_callee_still_stops_the_run():
         "    print('not stopped')\n"
         "except KeyboardInterrupt:\n"
         "    print('stopped', progress.interrupt_latched())\n")
-    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    # SIGINT at its default in the child (a background test run inherits it ignored)
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                       preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert r.returncode == 0 and r.stdout.split() == ["stopped", "False"], r.stdout + r.stderr
