@@ -6,6 +6,7 @@ notice edits to a helper in another file, so a new source tree gets a new cache 
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import pathlib
@@ -14,7 +15,10 @@ from typing import TypedDict
 _PKG = pathlib.Path(__file__).resolve().parent
 
 
+@functools.lru_cache(maxsize=1)
 def source_hash() -> str:
+    """A hash of the package's sources as this process loaded them (read once: every table a
+    process stores names the code that computed it, and the numba cache is keyed to it)."""
     h = hashlib.sha1()
     for path in sorted(_PKG.rglob("*.py")):
         h.update(str(path.relative_to(_PKG)).encode())
