@@ -10,7 +10,8 @@ PKG = pathlib.Path(__file__).resolve().parents[1] / "src" / "gtables"
 
 # lowest first; a module belongs to the first layer whose prefix matches it
 LAYERS = (
-    ("gtables.errors", "gtables.config", "gtables._version", "gtables.transaction"),
+    ("gtables.errors", "gtables.config", "gtables._version", "gtables.transaction",
+     "gtables.plotting"),
     ("gtables.engine",),
     ("gtables.games",),
     ("gtables.store",),

@@ -79,6 +79,39 @@ class Table:
     def __repr__(self):
         return f"<Table {self.spec} kind={self.kind} size={self.space.size}>"
 
+    def _repr_html_(self) -> str:
+        """What a notebook shows: spec, kind, shape, value range, provenance, first values."""
+        from html import escape
+        v = self.values
+        first = min(v.size, 12)
+        rows = self.space.unrank(np.arange(first)) if first else []
+        cells = "".join(f"<td><code>{escape(self.space.format(r))}</code>: {int(x)}</td>"
+                        for r, x in zip(rows, v[:first]))
+        versions = self.attrs.get("versions") or {}
+        where = (f"stored in <code>{escape(str(self.stored.store.path))}</code>"
+                 if self.stored is not None else "in memory (not stored)")
+        facts = [
+            ("spec", f"<code>{escape(self.spec)}</code>"),
+            ("table", escape(self.game.describe or self.family)),
+            ("values", f"{escape(self.kind)}: {escape(ENCODINGS[self.kind])}"),
+            ("positions", f"{v.size:,} ({escape(self.space.bounds())}), shape "
+                          f"{tuple(self.space.shape)}, dtype {v.dtype}"),
+            ("range", f"{int(v.min())}..{int(v.max())}" if v.size else "(empty)"),
+            ("provenance", f"{where}; computed in {self.attrs.get('compute_seconds', 0):.3g} s "
+                           f"by gtables {escape(str(versions.get('gtables', '?')))} "
+                           f"(source {escape(str(versions.get('source', '?')))})"),
+        ]
+        body = "".join(f"<tr><th style='text-align:left'>{k}</th><td>{x}</td></tr>"
+                       for k, x in facts)
+        return (f"<table>{body}</table><table><tr><th style='text-align:left'>first values"
+                f"</th>{cells}</tr></table>")
+
+    def plot(self, ax=None):
+        """A picture of the whole table (see :func:`gtables.plotting.plot_values`); returns the
+        matplotlib ``Axes``."""
+        from .plotting import plot_values
+        return plot_values(self.values, self.space, self.kind, title=self.spec, ax=ax)
+
     @property
     def values(self) -> np.ndarray:
         """The whole table as a flat numpy array in index order."""
