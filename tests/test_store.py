@@ -396,3 +396,46 @@ def test_compact_drops_checkpoints_a_table_covers(store_path):
     st.compact(echo=said.append)
     assert [k for k in said if "covers" in k] and [s for _, s in st._checkpoints()] == \
         ["octal:code=0.77"]
+
+
+def test_tables_are_reachable_by_readable_paths(tmp_path):
+    """/by_spec/<family>/<canonical spec> is a soft link to each table's dataset: made by every
+    write, moved by a forced rewrite, gone with a delete (with its empty family group), rebuilt by
+    compact and made by merge; the hashed names stay."""
+    import h5py
+
+    from gtables.store import Store, by_spec_path
+    path = str(tmp_path / "s.h5")
+    st = Store(path)
+    specs = ["octal:code=0.07,size=100", "subtraction:set=1+4,size=30", "wythoff:size=10"]
+    for s in specs:
+        gtables.compute(s, store=st, progress=False)
+    gtables.compute(specs[0], store=st, progress=False, force=True)
+
+    def linked(p):
+        with h5py.File(p, "r") as f:
+            out = {}
+            for family in f.get("by_spec", {}):
+                for name in f["by_spec"][family]:
+                    ds = f["by_spec"][family][name]
+                    target = f["by_spec"][family].get(name, getlink=True).path
+                    out[name] = (ds.attrs["spec"], ds[:].tolist(), target.startswith("/tables/"))
+            return out
+
+    got = linked(path)
+    assert sorted(got) == sorted(specs)
+    for s in specs:
+        assert got[s][0] == s and got[s][1] == gtables.load(s, store=path).values.tolist()
+        assert got[s][2]                          # the link resolves to the hashed dataset
+    assert by_spec_path(specs[0]) == "/by_spec/octal/octal:code=0.07,size=100"
+    assert by_spec_path("x:a=1/2").endswith("/x:a=1%2F2")
+    st.delete(specs[2])
+    with h5py.File(path, "r") as f:
+        assert "wythoff" not in f["by_spec"]
+    st.compact()
+    assert sorted(linked(path)) == sorted(specs[:2])
+    side = Store(str(tmp_path / "side.h5"))
+    gtables.compute("nim:heaps=2,size=5", store=side, progress=False)
+    st.merge(side)
+    assert "nim:heaps=2,size=5" in linked(path)
+    assert not any(r["damaged"] for r in st.check())

@@ -685,6 +685,7 @@ class Store:
             _drop_table(f, key)
             tables.move(key + ".new", key)
             f["digests"].move(key + ".new", key)
+            _link_by_spec(f, spec, key)
 
     def delete(self, spec: str) -> None:
         with self._writing("delete from") as f:
@@ -885,6 +886,7 @@ class Store:
                             values = t.load()
                             attrs = dict(t.attrs, schema_version=SCHEMA_VERSION)
                             ds = _put_table(out, t.key, values, attrs)
+                            _link_by_spec(out, r["spec"], t.key)
                         else:
                             values, a = self._read_checkpoint(f"partial/{table_key(r['spec'])}")
                             part = out.require_group("partial")
@@ -942,7 +944,37 @@ def _read_back_differs(ds, digests: np.ndarray) -> bool:
     return False
 
 
+BY_SPEC = "by_spec"
+
+
+def by_spec_path(spec: str) -> str:
+    """The readable path of a table: ``/by_spec/<family>/<canonical spec>`` (a soft link to its
+    dataset ``/tables/<key>``), for h5ls, HDFView or another language's HDF5 reader.  HDF5 names
+    cannot hold ``/``: it is written ``%2F`` (and ``%`` as ``%25``)."""
+    family = spec.split(":", 1)[0]
+    name = spec.replace("%", "%25").replace("/", "%2F")
+    return f"/{BY_SPEC}/{family.replace('/', '%2F')}/{name}"
+
+
+def _link_by_spec(f, spec: str, key: str) -> None:
+    h5py = _h5py()
+    path = by_spec_path(spec)
+    if path in f or f.get(path, getlink=True) is not None:
+        del f[path]
+    f.require_group(path.rsplit("/", 1)[0])
+    f[path] = h5py.SoftLink(f"/tables/{key}")
+
+
 def _drop_table(f, key: str) -> None:
+    if "tables" in f and key in f["tables"]:
+        spec = f["tables"][key].attrs.get("spec")
+        if spec is not None:
+            path = by_spec_path(_decode(spec))
+            if f.get(path, getlink=True) is not None:
+                del f[path]
+                family = path.rsplit("/", 1)[0]
+                if not len(f[family]):
+                    del f[family]
     for group in ("tables", "digests"):
         if group in f and key in f[group]:
             del f[group][key]
