@@ -11,9 +11,11 @@ def test_a_table_in_a_notebook(tmp_path):
     gtables.compute("octal:code=0.07,size=120", store=store, progress=False)
     t = gtables.load("octal:code=0.07,size=120", store=store)
     html = t._repr_html_()
+    assert t._values is None                    # the summary read one chunk, not the table
     for text in ("octal:code=0.07,size=120", "grundy", "121 (", "0..", "stored in", "t.h5",
                  "<code>0</code>: 0", "<code>3</code>: 1"):
         assert text in html, text
+    assert f"largest value</th><td>{int(t.values.max())}</td>" in html
     ax = t.plot()
     x, y = ax.lines[0].get_data()
     assert len(x) == 121 and list(y) == [int(v) for v in t.values]   # the whole table

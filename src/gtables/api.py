@@ -80,13 +80,20 @@ class Table:
         return f"<Table {self.spec} kind={self.kind} size={self.space.size}>"
 
     def _repr_html_(self) -> str:
-        """What a notebook shows: spec, kind, shape, value range, provenance, first values."""
+        """What a notebook shows: spec, kind, shape, largest value, provenance, first values
+        (a stored table is not loaded: the first values come from one chunk, the rest from its
+        verified attributes)."""
         from html import escape
-        v = self.values
-        first = min(v.size, 12)
-        rows = self.space.unrank(np.arange(first)) if first else []
+        size = self.space.size
+        first = np.arange(min(size, 12))
+        rows = self.space.unrank(first)
+        shown = self._read(first)       # a stored table: one chunk read, not the whole table
         cells = "".join(f"<td><code>{escape(self.space.format(r))}</code>: {int(x)}</td>"
-                        for r, x in zip(rows, v[:first]))
+                        for r, x in zip(rows, shown))
+        if self._values is not None:
+            dtype, top = self._values.dtype, (int(self._values.max()) if size else 0)
+        else:                                                 # from the verified attributes
+            dtype, top = self.attrs.get("dtype", "?"), int(self.attrs.get("max_value", 0))
         versions = self.attrs.get("versions") or {}
         where = (f"stored in <code>{escape(str(self.stored.store.path))}</code>"
                  if self.stored is not None else "in memory (not stored)")
@@ -94,9 +101,9 @@ class Table:
             ("spec", f"<code>{escape(self.spec)}</code>"),
             ("table", escape(self.game.describe or self.family)),
             ("values", f"{escape(self.kind)}: {escape(ENCODINGS[self.kind])}"),
-            ("positions", f"{v.size:,} ({escape(self.space.bounds())}), shape "
-                          f"{tuple(self.space.shape)}, dtype {v.dtype}"),
-            ("range", f"{int(v.min())}..{int(v.max())}" if v.size else "(empty)"),
+            ("positions", f"{size:,} ({escape(self.space.bounds())}), shape "
+                          f"{tuple(self.space.shape)}, dtype {dtype}"),
+            ("largest value", str(top) if size else "(empty)"),
             ("provenance", f"{where}; computed in {self.attrs.get('compute_seconds', 0):.3g} s "
                            f"by gtables {escape(str(versions.get('gtables', '?')))} "
                            f"(source {escape(str(versions.get('source', '?')))})"),

@@ -959,7 +959,7 @@ def by_spec_path(spec: str) -> str:
 def _link_by_spec(f, spec: str, key: str) -> None:
     h5py = _h5py()
     path = by_spec_path(spec)
-    if path in f or f.get(path, getlink=True) is not None:
+    if f.get(path, getlink=True) is not None:      # a link, dangling or not
         del f[path]
     f.require_group(path.rsplit("/", 1)[0])
     f[path] = h5py.SoftLink(f"/tables/{key}")

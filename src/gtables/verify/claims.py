@@ -156,13 +156,12 @@ class Tables:
     array.  Reading a table the claim did not declare is an error, so the declared list is the
     truth the runner prefetches from."""
 
-    def __init__(self, claim: str, fetch: Callable[[str], object], declared, scale: str = ""):
+    def __init__(self, claim: str, fetch: Callable[[str], object], declared):
         from ..games import canonical
         self._canonical = canonical
         self._claim = claim
         self._fetch = fetch
         self._declared = {canonical(s) for s in declared}
-        self.scale = scale
 
     def __getitem__(self, spec: str):
         canon = self._canonical(spec)

@@ -106,7 +106,7 @@ def evaluate(claim: Claim, ctx: Context) -> Verdict:
     try:
         for spec in claim.tables:
             ctx.table(spec)
-        r = claim.check(Tables(claim.name, ctx.table, claim.tables, ctx.scale))
+        r = claim.check(Tables(claim.name, ctx.table, claim.tables))
         status, domain, checked, ex, details, data = (r.status, r.domain, r.checked,
                                                       r.counterexamples, r.details, r.data)
     except Exception as e:  # a broken check is reported, not hidden
