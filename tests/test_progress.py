@@ -211,19 +211,21 @@ def test_a_ctrl_c_swallowed_by_a_callee_still_stops_the_run():
     code = (
         "import os, signal\n"
         "from gtables.engine import progress\n"
-        "progress.latch_interrupts()\n"
-        "try:\n"
-        "    os.kill(os.getpid(), signal.SIGINT)\n"
-        "    import time; time.sleep(1)\n"
-        "except KeyboardInterrupt:\n"
-        "    pass                      # swallowed, as a compiler callback does\n"
-        "bar = progress.Progress(10, 'x', enabled=False)\n"
-        "try:\n"
-        "    bar.update(5)\n"
-        "    print('not stopped')\n"
-        "except KeyboardInterrupt:\n"
-        "    print('stopped', progress.interrupt_latched())\n")
+        "with progress.latched_interrupts():\n"
+        "    try:\n"
+        "        os.kill(os.getpid(), signal.SIGINT)\n"
+        "        import time; time.sleep(1)\n"
+        "    except KeyboardInterrupt:\n"
+        "        pass                      # swallowed, as a compiler callback does\n"
+        "    bar = progress.Progress(10, 'x', enabled=False)\n"
+        "    try:\n"
+        "        bar.update(5)\n"
+        "        print('not stopped')\n"
+        "    except KeyboardInterrupt:\n"
+        "        print('stopped', progress.interrupt_latched())\n"
+        "print(signal.getsignal(signal.SIGINT) is signal.default_int_handler)\n")
     # SIGINT at its default in the child (a background test run inherits it ignored)
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
                        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    assert r.returncode == 0 and r.stdout.split() == ["stopped", "False"], r.stdout + r.stderr
+    assert r.returncode == 0 and r.stdout.split() == ["stopped", "False", "True"], \
+        r.stdout + r.stderr

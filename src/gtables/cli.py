@@ -13,7 +13,7 @@ import os
 import re
 import sys
 
-from .engine.progress import clear_interrupt, interrupt_latched, latch_interrupts
+from .engine.progress import interrupt_latched, latched_interrupts
 from .errors import GtablesError
 
 EPILOG = """\
@@ -276,13 +276,17 @@ def main(argv=None) -> int:
     if args.command is None:
         ap.print_help()
         return 0
-    latch_interrupts()
+    with latched_interrupts():
+        return _run(args)
+
+
+def _run(args) -> int:
+    """One command, its errors turned into one line (see :func:`main`)."""
     try:
         return COMMANDS[args.command](args)
     except GtablesError as e:
         return _err(str(e).splitlines()[0] if str(e) else type(e).__name__)
     except KeyboardInterrupt:
-        clear_interrupt()
         return _err(_interrupted(args.command))
     except BrokenPipeError:
         return 0
@@ -336,7 +340,6 @@ def _open_store(args):
 
 def cmd_compute(args) -> int:
     from . import api
-    from .engine.compute import check_request
     store = None if args.no_store else _open_store(args)
     if not (math.isfinite(args.checkpoint_seconds) and args.checkpoint_seconds > 0):
         raise GtablesError(f"--checkpoint-seconds must be a positive finite number of seconds, "
@@ -348,9 +351,7 @@ def cmd_compute(args) -> int:
             api.load(g.spec, store=store)     # a damaged one is an error naming its repair
             print(f"{g.spec}: already stored in {store.path} (use --force to recompute)")
             continue
-        # refused before the store is written (api.compute prepares it) or anything allocated
-        check_request(g, until_periodic=args.until_periodic, algorithm=args.algorithm,
-                      ignore_memory=args.ignore_memory_limit)
+        # api.compute refuses an impossible request before it touches the store (check_request)
         t = api.compute(g.spec, store=store, force=args.force, progress=_progress(args),
                         ignore_memory=args.ignore_memory_limit, until_periodic=args.until_periodic,
                         algorithm=args.algorithm, resume=not args.no_resume,
@@ -466,15 +467,7 @@ def cmd_show(args) -> int:
 def cmd_list(args) -> int:
     store = _open_store(args)
     rows = store.list()
-    if args.json:
-        from .api import JSON_ATTRS
-        for r in rows:   # attributes stored as JSON text are objects in the output
-            for k in JSON_ATTRS:
-                if isinstance(r.get(k), str):
-                    try:
-                        r[k] = json.loads(r[k])
-                    except ValueError:
-                        pass
+    if args.json:        # Store.list() gives attributes stored as JSON text as objects
         print(json.dumps(rows, default=str))
         return 0
     if not rows:

@@ -6,6 +6,8 @@ import time
 
 import numpy as np
 
+from .api import _DEFAULT, _store
+
 INTRO = """This report is written by `gtables reproduce`. Every claim of the seed documents that
 gtables encodes is listed with its verdict: `HOLDS` (checked on every position of the stated
 range), `PROVED` (holds for all positions by a theorem that turns the finite check into a proof),
@@ -57,19 +59,12 @@ def table_provider(store=None, progress: bool | None = None):
     return provide
 
 
-_DEFAULT_STORE = object()
-
-
-def verify_claims(names=None, store=_DEFAULT_STORE, scale: str = "default", progress=None):
+def verify_claims(names=None, store=_DEFAULT, scale: str = "default", progress=None):
     """Run verification claims (all registered, or those whose name starts with one of
     ``names``), computing their tables into ``store`` (a path or a Store; default the default
     store; None: memory only); returns the list of :class:`~gtables.verify.claims.Verdict`."""
-    from .store import Store
     from .verify.runner import run_claims
-    if store is _DEFAULT_STORE:
-        store = Store()
-    elif store is not None and not isinstance(store, Store):
-        store = Store(str(store))
+    store = _store(store)
     verdicts, _ = run_claims(names, provider=table_provider(store, progress), scale=scale,
                              store=store)
     return verdicts

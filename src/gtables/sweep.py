@@ -31,6 +31,7 @@ import time
 from . import api
 from .engine.game import split_outside_brackets, split_spec
 from .engine.progress import clock_text, log_seconds, output_mode
+from .engine.sequence import require_period_theorem
 from .errors import GtablesError
 from .store import Store
 
@@ -268,9 +269,8 @@ def _validate(specs, until_periodic: bool):
     games = {}
     for s in specs:
         g = api.game(s)
-        if until_periodic and g.is_sequence and not g.has_period_theorem:
-            raise GtablesError(f"{g.spec}: no periodicity theorem is known for this game, so "
-                               f"--until-periodic cannot stop at a proof")
+        if until_periodic and g.is_sequence:     # other tables ignore --until-periodic
+            require_period_theorem(g)
         games.setdefault(g.spec, g)
     return games
 

@@ -13,7 +13,7 @@ from . import kernels as K
 from .game import GRUNDY, MISERE, OUTCOME, PARTIZAN, Game
 from .memory import check_memory, estimate_bytes, initial_dtype, widen
 from .progress import CHUNK_SECONDS, Progress
-from .sequence import fill_sequence
+from .sequence import fill_sequence, require_period_theorem
 from .status import OVERFLOW, Stop, decode
 
 
@@ -25,9 +25,8 @@ def check_request(game: Game, *, until_periodic: bool = False, algorithm: str = 
     if not game.is_sequence and (until_periodic or algorithm != "auto"):
         raise GtablesError(f"{game.spec}: --until-periodic and --algorithm apply to sequence "
                            f"tables (octal games) only")
-    if until_periodic and not game.has_period_theorem:
-        raise GtablesError(f"{game.spec}: no periodicity theorem is known for this game, so "
-                           f"--until-periodic cannot stop at a proof")
+    if until_periodic:
+        require_period_theorem(game)
     check_memory(game, ignore_memory, need=estimate_bytes(game, until_periodic=until_periodic))
 
 

@@ -135,13 +135,13 @@ def table_bytes(size: int, final, start=np.uint8) -> int:
     return peak
 
 
-def estimate_bytes(game: Game, *, until_periodic: bool = False, start_dtype=None) -> int:
+def estimate_bytes(game: Game, *, until_periodic: bool = False) -> int:
     """Peak bytes a fill of ``game`` allocates: the table (widening included, see
     :func:`table_bytes` and :func:`final_dtype`) and the kernels' scratch buffers (one set per
     thread on tiered spaces); a family's fast fill declares its own (``FastFill.peak_bytes``);
     sequence tables: :func:`sequence_bytes`."""
     if game.is_sequence:
-        return sequence_bytes(game, until_periodic=until_periodic, start_dtype=start_dtype)
+        return sequence_bytes(game, until_periodic=until_periodic)
     if game.fast_fill is not None and game.fast_fill.peak_bytes is not None:
         return int(game.fast_fill.peak_bytes)
     threads = 1 if game.space.tier_bounds() is None else max(1, os.cpu_count() or 1)
@@ -165,14 +165,13 @@ def require_memory(need: int, what: str, ignore_memory: bool = False,
                            f"is available; {advice}")
 
 
-def check_memory(game: Game, ignore_memory: bool = False, need: int | None = None,
-                 advice: str = OVERRIDE_ADVICE) -> None:
+def check_memory(game: Game, ignore_memory: bool = False, need: int | None = None) -> None:
     """Refuse ``game``'s table before anything is allocated if its estimate (``need``, default
     :func:`estimate_bytes`) exceeds the memory available, unless ``ignore_memory``."""
     if ignore_memory:
         return
     need = estimate_bytes(game) if need is None else need
-    require_memory(need, f"{game.spec} ({game.space.size:,} positions)", advice=advice)
+    require_memory(need, f"{game.spec} ({game.space.size:,} positions)")
 
 
 STEPPER_BYTES = 1 << 24   # a stepper's own arrays (marks, classes), generously

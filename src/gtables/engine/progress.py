@@ -2,6 +2,7 @@
 nothing when asked (--quiet)."""
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import sys
@@ -21,25 +22,35 @@ def _on_sigint(signum, frame):
     raise KeyboardInterrupt
 
 
-def latch_interrupts() -> None:
-    """Make Ctrl-C stop a run even when it lands inside numba's compiler.
+@contextlib.contextmanager
+def latched_interrupts():
+    """Within the block, make Ctrl-C stop a run even when it lands inside numba's compiler.
 
     There the ``KeyboardInterrupt`` is raised in an llvmlite ctypes callback, which prints
     "Exception ignored" and drops it (seen on a cold cache: the run went on to the end).  The
     handler installed here raises ``KeyboardInterrupt`` as usual and also latches a flag that
     :func:`check_interrupt` (called by every progress update, i.e. between two kernel calls) turns
     into a ``KeyboardInterrupt`` again.  Only in the main thread, and only over Python's default
-    handler (a host program's own handler is left alone)."""
-    if (threading.current_thread() is threading.main_thread()
+    handler (a host program's own handler is left alone); the handler, the unraisable hook and
+    the flag are put back when the block ends (``cli.main`` may run inside a notebook)."""
+    if not (threading.current_thread() is threading.main_thread()
             and signal.getsignal(signal.SIGINT) is signal.default_int_handler):
-        signal.signal(signal.SIGINT, _on_sigint)
-        previous = sys.unraisablehook
+        yield
+        return
+    previous = sys.unraisablehook
 
-        def hook(u):
-            # the dropped interrupt is latched: no "Exception ignored ..." traceback for it
-            if not (isinstance(u.exc_value, KeyboardInterrupt) and _interrupted):
-                previous(u)
-        sys.unraisablehook = hook
+    def hook(u):
+        # the dropped interrupt is latched: no "Exception ignored ..." traceback for it
+        if not (isinstance(u.exc_value, KeyboardInterrupt) and _interrupted):
+            previous(u)
+    signal.signal(signal.SIGINT, _on_sigint)
+    sys.unraisablehook = hook
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        sys.unraisablehook = previous
+        clear_interrupt()
 
 
 def interrupt_latched() -> bool:

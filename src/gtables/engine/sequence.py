@@ -33,6 +33,14 @@ from .status import OVERFLOW, decode
 CHECKPOINT_SECONDS = 30.0
 
 
+def require_period_theorem(game: Game) -> None:
+    """Refuse ``--until-periodic`` for a game without a periodicity theorem (it could never stop
+    at a proof): the one wording, for compute, sweeps and :func:`fill_sequence`."""
+    if not game.has_period_theorem:
+        raise GtablesError(f"{game.spec}: no periodicity theorem is known for this game, so "
+                           f"--until-periodic cannot stop at a proof")
+
+
 @dataclasses.dataclass
 class SequenceRun:
     values: np.ndarray
@@ -64,9 +72,8 @@ def fill_sequence(game: Game, *, prefix: np.ndarray | None = None, until_periodi
     assert seq is not None       # is_sequence (a property: mypy does not narrow through it)
     watch = None
     if until_periodic:
-        if seq.period_bound is None:
-            raise GtablesError(f"{game.spec}: no periodicity theorem is known for this game, so "
-                               f"--until-periodic cannot stop at a proof")
+        require_period_theorem(game)
+        assert seq.period_bound is not None      # has_period_theorem
         from .periodicity import PeriodWatch
         watch = PeriodWatch(seq.period_bound, seq.period_theorem)
     check_memory(game, ignore_memory, need=sequence_bytes(
