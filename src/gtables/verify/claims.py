@@ -151,10 +151,10 @@ def check_all(cases, domain: str, details: str = "", limit: int | None = MAX_EXA
 
 
 class Tables:
-    """The tables a claim declared, handed to its ``check`` by the runner: ``tables[spec]`` (or
-    ``tables.table(spec)``) is the table of that spec (canonicalised), with ``values`` a numpy
-    array.  Reading a table the claim did not declare is an error, so the declared list is the
-    truth the runner prefetches from."""
+    """The tables a claim declared, handed to its ``check`` by the runner: ``tables[spec]`` is
+    the table of that spec (canonicalised), with ``values`` a numpy array.  Reading a table the
+    claim did not declare is an error, so the declared list is the truth the runner prefetches
+    from."""
 
     def __init__(self, claim: str, fetch: Callable[[str], object], declared):
         from ..games import canonical
@@ -170,15 +170,4 @@ class Tables:
             raise GtablesError(f"claim {self._claim} reads table {canon}, which it does not "
                                f"declare in tables=")
         return self._fetch(canon)
-
-    table = __getitem__
-
-    def __contains__(self, spec: str) -> bool:
-        return self._canonical(spec) in self._declared
-
-    def __iter__(self):
-        return iter(sorted(self._declared))
-
-    def __len__(self) -> int:
-        return len(self._declared)
 

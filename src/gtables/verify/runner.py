@@ -17,9 +17,11 @@ class Context:
     the verifier never reaches for the API itself; each is fetched once per run.  ``store``
     (optional) only tells the report which tables were already stored."""
 
-    def __init__(self, provider=None, scale: str = "default", store=None):
+    def __init__(self, provider=None, scale: str = "default", store=None, stored_before=None):
         self.provider = provider
         self.store = store
+        # what the store held before this run (a prefetch may have stored the rest since)
+        self._stored_before = stored_before
         self.scale = scale
         self._tables = {}
         self.computed = []   # (spec, seconds, size, dtype, max, freshly computed?)
@@ -30,7 +32,8 @@ class Context:
         if canon not in self._tables:
             if self.provider is None:
                 raise RuntimeError("gtables bug: a verification context without a table provider")
-            fresh = self.store is None or canon not in self.store
+            held = self.store if self._stored_before is None else self._stored_before
+            fresh = self.store is None or canon not in held
             t = self.provider(canon)
             vals = t.values
             self._tables[canon] = t
@@ -127,9 +130,12 @@ def run_claims(names=None, provider=None, scale: str = "default", echo=None, sto
     context)``.  ``prefetch(specs)``, when given, is called first with every declared table (so a
     caller can compute them in parallel into the store the provider reads)."""
     claims = select(all_claims(scale), names)
+    stored_before = None
     if prefetch is not None:
-        prefetch(declared_tables(claims))
-    ctx = Context(provider=provider, scale=scale, store=store)
+        declared = declared_tables(claims)
+        stored_before = set() if store is None else {s for s in declared if s in store}
+        prefetch(declared)
+    ctx = Context(provider=provider, scale=scale, store=store, stored_before=stored_before)
     verdicts = []
     for c in claims:
         v = evaluate(c, ctx)

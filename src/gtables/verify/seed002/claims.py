@@ -17,6 +17,7 @@ engine, and tests/test_seed002.py against brute force.
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 
@@ -615,7 +616,9 @@ FRAME_NOTE = ("Thresholds and phase diagrams reach beyond any full table: comput
               "against full tables, the generic engine and brute force.")
 
 
+@functools.cache
 def _thr(w):
+    """``E.thresholds(w)``, once per string: several claims ask for the same cores."""
     return E.thresholds(w)
 
 
@@ -723,10 +726,11 @@ def threshold_claims(scale: str) -> list[Claim]:
             S = sum(w)
             big = S + lim + 4
             F = E.frame(w, big, big, SP)
+            ls_of = {b: _first(F[:, b], (L, N)) for b in range(1, lim + 1)}   # L*(w b)
             for a in range(1, lim + 1):
                 rs = _first(F[a, :], (R, N))            # R*(a w)
                 for b in range(1, lim + 1):
-                    ls = _first(F[:, b], (L, N))        # L*(w b)
+                    ls = ls_of[b]
                     n += 1
                     la, rb = a >= ls, b >= rs
                     want = {(True, False): L, (False, True): R, (True, True): N,
