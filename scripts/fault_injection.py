@@ -923,7 +923,8 @@ def fault_attribute_flip(ctx: Ctx, n: int = 20, sweep: int = 20) -> Record:
         rec.log.append({"attribute": name, "owner": a["owner"], "offset": off, "mask": mask,
                         "effect": effect})
         ctx.echo(f"fault 2: {k + 1}/{n} attribute {name} of {a['owner']}: {effect}")
-    data = open(ctx.base(), "rb").read()
+    with open(ctx.base(), "rb") as fh:
+        data = fh.read()
     at = data.find(b"compute_seconds\x00")
     dt = at + 16                       # the name, padded to 8 bytes, then the datatype message
     if sweep and at >= 0 and data[dt] == 0x11:        # version 1, class 1: floating point
@@ -956,6 +957,8 @@ def fault_checkpoint_flip(ctx: Ctx, n: int = 12) -> Record:
                  "(30%) flipped; then `gtables compute SPEC` (resume) and the result compared")
     import gtables
     from gtables.store import Store, table_key
+    with open(ctx.base(), "rb") as fh:     # the seeded store's bytes, read once
+        base_data = fh.read()
     for k in range(n):
         target = canonical(CKPT_SPECS[k % len(CKPT_SPECS)])
         ref = ctx.ref(target)
@@ -971,7 +974,6 @@ def fault_checkpoint_flip(ctx: Ctx, n: int = 12) -> Record:
         else:
             # only values the seeded store does not hold too (its table of the same game has
             # the same sequence_key): the flip must land in the checkpoint's own attribute
-            base_data = open(ctx.base(), "rb").read()
             a = ctx.rng.choice([x for x in attribute_map(path, groups=("partial",))
                                 if x["object"] == f"partial/{key}" and x["needle"] not in base_data])
             off = ctx.rng.choice(a["offsets"]) + ctx.rng.randrange(a["length"])

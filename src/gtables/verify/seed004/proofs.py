@@ -88,14 +88,14 @@ def start_period(pr: Proof1D) -> tuple[int, int]:
     return t, d
 
 
-def decide_periodic(T, m, n, norepeat, claimed, q: int, q0: int = 0):
+def decide_periodic(T, m, n, norepeat, claimed, q: int):
     """Decide ``start-P(N) <=> claimed(N)`` for all N, where ``claimed`` (a function of an int
-    array) is periodic with period ``q`` from ``q0``: returns ``(status, detail,
+    array) is periodic with period ``q`` from 0: returns ``(status, detail,
     counterexample)``, status ``PROVED``, ``REFUTED`` or ``OPEN``."""
     pr = prove_1d(T, m, n, norepeat)
     if pr.per is None:
         return "OPEN", too_short(pr, 0), None
-    bound = max(pr.per.preperiod, q0) + math.lcm(pr.per.period, q)
+    bound = pr.per.preperiod + math.lcm(pr.per.period, q)
     need = max(bound, pr.per.preperiod + 2 * pr.per.period if norepeat else 0)
     if not pr.covers(need):
         return "OPEN", too_short(pr, need), None
@@ -115,7 +115,7 @@ def decide_periodic(T, m, n, norepeat, claimed, q: int, q0: int = 0):
 
 
 def proved_family(T, cases, domain: str, what: str):
-    """Run :func:`decide_periodic` on ``cases`` (``(m, n, norepeat, claimed, q[, q0])``): one
+    """Run :func:`decide_periodic` on ``cases`` (``(m, n, norepeat, claimed, q)``): one
     proof per listed parameter value."""
     details, bad, opened = [], [], []
     for case in cases:
