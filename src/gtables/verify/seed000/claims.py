@@ -15,6 +15,7 @@ correction of the claim named before it.
 """
 from __future__ import annotations
 
+import functools
 from collections import Counter
 
 import numpy as np
@@ -210,13 +211,21 @@ def crit_d(k: int):
     return crit
 
 
+@functools.cache
+def _k_rows(n: int, k: int):
+    """Every k-chip position of squares 1..n, its mask and its odd multiplicities O: the same
+    for each Y-criterion claim over (n, k), so computed once per run."""
+    rows = pf.k_positions(n, k)
+    return rows, pf.masks_of_rows(rows), tuple(pf.odd_multiplicities(r) for r in rows)
+
+
 def y_criterion_check(rule: str, n: int, k: int, crit, p1_min: int):
     def check(T):
         t = T[spec(rule, n)]
-        rows = pf.k_positions(n, k)
-        rows = rows[rows[:, 0] >= p1_min]
-        masks = pf.masks_of_rows(rows)
-        claimed = np.array([crit(pf.odd_multiplicities(r), int(r[0]) - 1) for r in rows],
+        all_rows, all_masks, all_o = _k_rows(n, k)
+        keep = np.flatnonzero(all_rows[:, 0] >= p1_min)
+        masks = all_masks[keep]
+        claimed = np.array([crit(all_o[i], int(all_rows[i, 0]) - 1) for i in keep],
                            dtype=np.int64)
         return compare(claimed, _f(t.values[masks]), f"all {k}-chip positions with P1 >= "
                        f"{p1_min}, largest square <= {n} (rule {rule})",
