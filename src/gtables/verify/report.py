@@ -40,8 +40,7 @@ def markdown(verdicts: list[Verdict], tables: list[dict], meta: dict, title: str
     L = [f"# {title}", ""]
     if intro:
         L += [intro, ""]
-    L += [f"gtables {meta['gtables']}, numba {meta['numba']}, numpy {meta['numpy']}, "
-          f"Python {meta['python']}, {meta['cpus']} CPUs; scale `{meta['scale']}`; {meta['date']}.", "",
+    L += [_meta_line(meta), "",
           "Verdicts: " + ", ".join(f"**{k}** {n}" for k, n in sorted(counts.items())) + ".", "",
           "Conventions: `P` = the player to move loses (the seeds' f = 1), `N` = the player to move "
           "wins (f = 0); partizan `L`/`R` = Left/Right wins whoever starts. A claim marked "
@@ -52,24 +51,7 @@ def markdown(verdicts: list[Verdict], tables: list[dict], meta: dict, title: str
                  f"{_esc(v.summary())} | {v.checked:,} |")
     L += ["", "## Claims in detail", ""]
     for v in verdicts:
-        L.append(f"### `{v.name}`: {v.status}")
-        L.append("")
-        L.append(f"- **Source:** {v.source}")
-        L.append(f"- **Statement:** {v.statement}")
-        if v.reading:
-            L.append(f"- **Our reading:** {v.reading}")
-        if v.correction_of:
-            L.append(f"- **Correction of:** `{v.correction_of}` (our restatement, checked as hard)")
-        if v.convention:
-            L.append(f"- **Convention:** {v.convention}")
-        L.append(f"- **Verdict:** {v.summary()}; {v.checked:,} cases checked in {v.seconds:.2f} s.")
-        if v.details:
-            L.append(f"- **Details:** {v.details}")
-        if v.counterexamples:
-            L += ["", "| position | claimed | computed |", "|---|---|---|"]
-            for c in v.counterexamples:
-                L.append(f"| {_esc(c.position)} | {_esc(c.claimed)} | {_esc(c.computed)} |")
-        L.append("")
+        L += _detail(v)
     if tables:
         L += ["## Tables used", "", "| spec | kind | positions | dtype | max value | compute s |",
               "|---|---|---|---|---|---|"]
@@ -82,6 +64,232 @@ def markdown(verdicts: list[Verdict], tables: list[dict], meta: dict, title: str
         for path, caption in figures:
             L += [f"![{caption}]({path})", "", f"*{caption}*", ""]
     return "\n".join(L)
+
+
+STATUSES = ("HOLDS", "PROVED", "FAILS", "OPEN", "ERROR")
+
+
+def _short(text: str, limit: int = 170) -> str:
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
+
+
+def _first_counterexample(v: Verdict, short: bool = False) -> str:
+    if not v.counterexamples:
+        return f"fails on {_esc(v.domain)}"
+    c = v.counterexamples[0]
+    more = len(v.counterexamples) - 1
+    if short:
+        return (f"{_esc(_short(c.position, 60))}: claimed {_esc(_short(c.claimed, 60))}, "
+                f"computed {_esc(_short(c.computed, 60))}" + (f" (+{more})" if more else ""))
+    tail = f" ({more} more shown on the page)" if more else ""
+    return (f"first counterexample {_esc(c.position)}: claimed {_esc(c.claimed)}, "
+            f"computed {_esc(c.computed)}{tail}")
+
+
+def _proof_numbers(v: Verdict) -> str:
+    d = v.data or {}
+    if "period" in d and "preperiod" in d:
+        return f" (period {d['period']:,}, pre-period {d['preperiod']:,})"
+    return ""
+
+
+def _counts(verdicts) -> dict:
+    counts: dict[str, int] = {}
+    for v in verdicts:
+        counts[v.status] = counts.get(v.status, 0) + 1
+    return counts
+
+
+def _page_name(key: str) -> str:
+    return f"{key}.md"
+
+
+def _anchor(name: str) -> str:
+    return name.replace(".", "-")
+
+
+def _groups(verdicts) -> dict:
+    from .runner import SOURCES, source_of
+    groups: dict[str, list] = {}
+    for v in verdicts:
+        groups.setdefault(source_of(v.name), []).append(v)
+    order = list(SOURCES)
+    return dict(sorted(groups.items(), key=lambda kv: (order.index(kv[0]) if kv[0] in order
+                                                       else len(order), kv[0])))
+
+
+def _meta_line(meta: dict) -> str:
+    line = (f"gtables {meta['gtables']}, numba {meta['numba']}, numpy {meta['numpy']}, "
+            f"Python {meta['python']}, {meta['cpus']} CPUs; scale `{meta['scale']}`; {meta['date']}")
+    if "seconds" in meta:
+        line += f"; {meta['seconds']} s"
+    return line + "."
+
+
+def findings(vs: list, link) -> list[str]:
+    """The lines a reader came for, for one source's verdicts: each statement refuted as printed
+    with its first counterexample and our corrections' verdicts, each proof with what it covers,
+    each question left open, each error.  ``link(name)`` is the Markdown target of a claim."""
+    L: list[str] = []
+    corrections: dict[str, list] = {}
+    for v in vs:
+        if v.correction_of:
+            corrections.setdefault(v.correction_of, []).append(v)
+    refuted = [v for v in vs if v.status == "FAILS" and not v.correction_of]
+    orphan = [v for v in vs if v.status == "FAILS" and v.correction_of
+              and not any(r.name == v.correction_of for r in refuted)]
+    if refuted or orphan:
+        L += [f"**Refuted as printed ({len(refuted)}).**", "",
+              "| claim | as printed | first counterexample | our correction |", "|---|---|---|---|"]
+        for v in refuted + orphan:
+            fixes = "; ".join(
+                f"[`{c.name}`]({link(c.name)}) **{c.status}**"
+                + (f": {_first_counterexample(c, short=True)}" if c.status == "FAILS" else "")
+                for c in corrections.get(v.name, ())) or "none"
+            L.append(f"| [`{v.name}`]({link(v.name)}) | {_esc(_short(v.statement, 120))} | "
+                     f"{_first_counterexample(v, short=True)} | {fixes} |")
+        L.append("")
+    proved = [v for v in vs if v.status == "PROVED"]
+    if proved:
+        L += [f"**Proved ({len(proved)}),** each for exactly what its line names:", "",
+              "| claim | covers |", "|---|---|"]
+        L += [f"| [`{v.name}`]({link(v.name)}) | {_esc(v.domain)}{_proof_numbers(v)} |" for v in proved]
+        L.append("")
+    open_ = [v for v in vs if v.status == "OPEN"]
+    if open_:
+        L += [f"**Open ({len(open_)}).**", "", "| claim | where it stands |", "|---|---|"]
+        L += [f"| [`{v.name}`]({link(v.name)}) | {_esc(v.domain)} |" for v in open_]
+        L.append("")
+    errors = [v for v in vs if v.status == "ERROR"]
+    if errors:
+        L += [f"**Errors ({len(errors)}): the check itself broke; no verdict.**", "",
+              "| claim | error |", "|---|---|"]
+        L += [f"| [`{v.name}`]({link(v.name)}) | {_esc(_short(v.domain, 300))} |" for v in errors]
+        L.append("")
+    if not L:
+        L += ["Every claim holds on its stated range; nothing refuted, proved or left open.", ""]
+    return L
+
+
+def _detail(v: Verdict) -> list[str]:
+    L = [f'<a id="{_anchor(v.name)}"></a>', "", f"### `{v.name}`: {v.status}", "",
+         f"- **Source:** {v.source}", f"- **Statement:** {v.statement}"]
+    if v.reading:
+        L.append(f"- **Our reading:** {v.reading}")
+    if v.correction_of:
+        L.append(f"- **Correction of:** [`{v.correction_of}`](#{_anchor(v.correction_of)}) "
+                 "(our restatement, checked as hard)")
+    if v.convention:
+        L.append(f"- **Convention:** {v.convention}")
+    L.append(f"- **Verdict:** {v.summary()}{_proof_numbers(v)}; {v.checked:,} cases checked "
+             f"in {v.seconds:.2f} s.")
+    if v.details:
+        L.append(f"- **Details:** {v.details}")
+    if v.counterexamples:
+        L += ["", "| position | claimed | computed |", "|---|---|---|"]
+        for c in v.counterexamples:
+            L.append(f"| {_esc(c.position)} | {_esc(c.claimed)} | {_esc(c.computed)} |")
+    L.append("")
+    return L
+
+
+def source_page(key: str, heading: str, vs: list, meta: dict, figures=(), up: str = "../REPORT.md") -> str:
+    """One source's page: its counts and findings, the figures that explain it, every claim in a
+    summary table and then in detail (statement, reading, verdict, counterexamples)."""
+    c = _counts(vs)
+    L = [f"# {heading}", "", f"[Back to the report]({up}). {_meta_line(meta)}", "",
+         f"{len(vs)} claims: " + ", ".join(f"**{s}** {c[s]}" for s in STATUSES if c.get(s)) + ".", "",
+         "## Findings", ""]
+    L += findings(vs, lambda name: f"#{_anchor(name)}")
+    if figures:
+        L += ["## Figures", ""]
+        for f in figures:
+            L += [f"![{_esc(f.caption)}](../{f.path})", "", f"*{f.caption}*", ""]
+    L += ["## Every claim", "", "| claim | source | verdict | checked |", "|---|---|---|---|"]
+    for v in vs:
+        L.append(f"| [`{v.name}`](#{_anchor(v.name)}){' *(correction)*' if v.correction_of else ''} | "
+                 f"{_esc(v.source)} | {_esc(v.summary())} | {v.checked:,} |")
+    L += ["", "## Claims in detail", ""]
+    for v in vs:
+        L += _detail(v)
+    return "\n".join(L)
+
+
+def tables_page(tables: list[dict], meta: dict, up: str = "../REPORT.md") -> str:
+    L = ["# Tables used", "", f"[Back to the report]({up}). {_meta_line(meta)}", "",
+         f"{len(tables)} tables, each computed once (or read from the store) and shared by every "
+         "claim that declares it. `gtables query SPEC POSITION --moves` looks up any position.", "",
+         "| spec | kind | positions | dtype | max value | compute s |", "|---|---|---|---|---|---|"]
+    for t in tables:
+        L.append(f"| `{t['spec']}` | {t['kind']} | {t['positions']:,} | {t['dtype']} | "
+                 f"{t['max_value']} | {t['compute_seconds']:.3f} |")
+    return "\n".join(L) + "\n"
+
+
+def index_page(verdicts, tables, meta, title, figures=(), intro="", pages: str = "report") -> str:
+    """The report's first page: per source the verdict counts, then the findings (refuted
+    statements with their first counterexample and our correction, proofs with what they
+    cover, open questions), each linking to its source's page under ``pages``."""
+    from .runner import SOURCES
+    groups = _groups(verdicts)
+    total = _counts(verdicts)
+    L = [f"# {title}", ""]
+    if intro:
+        L += [intro, ""]
+    L += [_meta_line(meta), "",
+          "Conventions: `P` = the player to move loses (the seeds' f = 1), `N` = the player to move "
+          "wins (f = 0); partizan `L`/`R` = Left/Right wins whoever starts. In the findings, "
+          "`(+k)` after a counterexample: k more are listed on the source's page.", "",
+          "| source | claims | " + " | ".join(STATUSES) + " | page |",
+          "|---|---|" + "---|" * len(STATUSES) + "---|"]
+    for key, vs in groups.items():
+        c = _counts(vs)
+        L.append(f"| {_esc(SOURCES.get(key, key))} | {len(vs)} | "
+                 + " | ".join(str(c.get(s, 0)) for s in STATUSES)
+                 + f" | [{pages}/{_page_name(key)}]({pages}/{_page_name(key)}) |")
+    L.append(f"| **all** | **{len(verdicts)}** | "
+             + " | ".join(f"**{total.get(s, 0)}**" for s in STATUSES) + " | |")
+    L += ["", f"The tables behind the verdicts: [{pages}/tables.md]({pages}/tables.md) "
+          f"({len(tables):,} tables). Figures are on each source's page"
+          + (f" ({len(figures)} in all)." if figures else "."), "", "## Findings", ""]
+    for key, vs in groups.items():
+        L += [f"### {SOURCES.get(key, key)}", ""]
+        L += findings(vs, lambda name, key=key: f"{pages}/{_page_name(key)}#{_anchor(name)}")
+    return "\n".join(L)
+
+
+def write_pages(outdir: str, stem: str, verdicts, tables, meta, title, figures=(), intro="",
+                pages: str = "report") -> tuple[str, str, list[str]]:
+    """The report in two levels: ``<outdir>/<stem>.md`` (counts and findings), one page per
+    source plus the tables page under ``<outdir>/<pages>/``, and ``<stem>.json`` with every
+    verdict.  ``figures`` are objects with ``path`` (relative to ``outdir``), ``caption`` and
+    ``seed`` (the source key whose page shows them).  Returns (index, json, pages written)."""
+    from .runner import SOURCES
+    os.makedirs(os.path.join(outdir, pages), exist_ok=True)
+    written = []
+    up = "../" + stem + ".md"
+    for key, vs in _groups(verdicts).items():
+        path = os.path.join(outdir, pages, _page_name(key))
+        figs = [f for f in figures if f.seed == key]
+        with open(path, "w") as fh:
+            fh.write(source_page(key, SOURCES.get(key, key), vs, meta, figs, up) + "\n")
+        written.append(path)
+    path = os.path.join(outdir, pages, "tables.md")
+    with open(path, "w") as fh:
+        fh.write(tables_page(tables, meta, up))
+    written.append(path)
+    for name in os.listdir(os.path.join(outdir, pages)):   # a source no longer present
+        path = os.path.join(outdir, pages, name)
+        if name.endswith(".md") and path not in written:
+            os.remove(path)
+    md = os.path.join(outdir, stem + ".md")
+    js = os.path.join(outdir, stem + ".json")
+    with open(md, "w") as fh:
+        fh.write(index_page(verdicts, tables, meta, title, figures, intro, pages) + "\n")
+    with open(js, "w") as fh:
+        json.dump(verdicts_json(verdicts, tables, meta), fh, indent=1)
+    return md, js, written
 
 
 def write(outdir: str, stem: str, verdicts, tables, meta, title, figures=(), intro="") -> tuple[str, str]:

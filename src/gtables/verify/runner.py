@@ -60,6 +60,24 @@ BUILTIN_CLAIMS = {
 }
 
 
+# Where the claims come from, by the claim name's first part (``001.A.sums`` -> ``001``): the
+# heading of each source's section and page in the report.  A prefix not listed here is shown as
+# itself.
+SOURCES = {
+    "000": "Seed 000: Yeh (2002), 移動棋子問題的致勝策略 (sliding chips on squares)",
+    "001": "Seed 001: 由感性认识到理性认识 (heap games A-D: Nim, subtraction, octal, Stripes)",
+    "002": "Seed 002: Albert and Nowakowski, The game of End-Nim",
+    "003": "Seed 003: Yeh, 如何移動棋子？ (sliding chips, the first paper)",
+    "004": "Seed 004: 致勝密碼 (Nim-like games Cond(1), Cond(2), Cond(1,3), Cond(2,3))",
+    "lit": "The literature (published results used as independent checks)",
+}
+
+
+def source_of(name: str) -> str:
+    """The source key of a claim: its name up to the first dot."""
+    return name.split(".", 1)[0]
+
+
 def family_claims(family, scale: str) -> list[Claim]:
     """The claims about one family: from :data:`BUILTIN_CLAIMS`, or the family's own."""
     import importlib
