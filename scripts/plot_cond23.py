@@ -16,7 +16,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from gtables import api
+from gtables import api, plotting
 from gtables.verify.seed004 import analyse_cond23, spec
 from gtables.verify.seed004.data import COND23_PICTURES
 
@@ -29,10 +29,6 @@ def start_losses(m: int, n: int, size: int):
 
 def write_cond23(out: str = "results", size: int = 200) -> str:
     """Plot the pictured Cond(2,3) loss sets and write ``nimlike_cond23.md``; returns its path."""
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
     figdir = os.path.join(out, "figures")
     os.makedirs(figdir, exist_ok=True)
     L = ["# Cond(2,3) in two heaps: the seed's unexplained pictures", "",
@@ -44,14 +40,10 @@ def write_cond23(out: str = "results", size: int = 200) -> str:
     for m, n in COND23_PICTURES:
         a = analyse_cond23(start_losses(m, n, size), m, n)
         name = f"nimlike_cond23_m{m}_n{n}.png"
-        fig, ax = plt.subplots(figsize=(5, 5))
-        ax.imshow(a["sp"].T, origin="lower", cmap="Greys", interpolation="nearest")
-        ax.set_xlabel("N1")
-        ax.set_ylabel("N2")
-        ax.set_title(f"Cond(2,3), m={m}, n={n}: loss pairs")
-        fig.tight_layout()
-        fig.savefig(os.path.join(figdir, name), dpi=80)
-        plt.close(fig)
+        ax = plotting.plot_loss_set(a["sp"], "N1 (first heap)", "N2 (second heap)",
+                                    f"Cond(2,3), m={m}, n={n}: start positions (N1, N2) in "
+                                    f"[0,{size}]²")
+        plotting.save(ax.figure, os.path.join(figdir, name))
         L += [f"## (m, n) = ({m}, {n})", "", f"- {a['summary']}", "",
               f"![loss pairs m={m} n={n}](figures/{name})", ""]
     path = os.path.join(out, "nimlike_cond23.md")

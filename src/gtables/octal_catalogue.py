@@ -102,8 +102,9 @@ def stored_rows(store) -> list:
 
 
 def write_report(rows, store, out: str) -> list[str]:
-    """Write ``out/octal_catalogue.md`` and ``.json`` from the sweeps' rows and the catalogue
-    tables already in the store; return the paths."""
+    """Write ``out/octal_catalogue.md`` and ``.json`` and the catalogue's figures (in
+    ``out/figures``) from the sweeps' rows and the catalogue tables already in the store; return
+    the paths."""
     rows = list(rows) + stored_rows(store)
     best = best_rows(rows)
     failed = [r for r in rows if r.status == "failed"]
@@ -132,15 +133,83 @@ def write_report(rows, store, out: str) -> list[str]:
         disagreements += [(code, d) for d in diffs]
     n_proved = sum(1 for e in entries if e.get("proved"))
     os.makedirs(out, exist_ok=True)
-    md_path = os.path.join(out, "octal_catalogue.md")
     js_path = os.path.join(out, "octal_catalogue.json")
     sizes = sorted({int(r.spec.split("size=")[1]) + 1 for r in best.values()})
     now = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+    doc = {"written": now, "store": store.path, "sizes": sizes, "proved": n_proved,
+           "open": len(entries) - n_proved, "literature_entries": n_lit,
+           "agree": n_agree, "disagreements": [{"code": c, "text": d} for c, d in disagreements],
+           "failed": [{"spec": r.spec, "error": r.error} for r in failed],
+           "games": entries}
+    with open(js_path, "w") as f:
+        json.dump(doc, f, indent=1)
+    md_path, figures = render_report(doc, out)
+    return [md_path, js_path] + [os.path.join(out, p) for p, _ in figures]
+
+
+def rewrite_report(out: str) -> list[str]:
+    """Write ``out/octal_catalogue.md`` and the figures again from ``out/octal_catalogue.json``
+    (no store needed: what a change of the report's form needs); return the paths."""
+    with open(os.path.join(out, "octal_catalogue.json")) as f:
+        doc = json.load(f)
+    md_path, figures = render_report(doc, out)
+    return [md_path] + [os.path.join(out, p) for p, _ in figures]
+
+
+def catalogue_figures(games, out: str) -> list[tuple[str, str]]:
+    """The catalogue's summary figures, drawn into ``out/figures`` from its ``games`` (the
+    entries of ``octal_catalogue.json``); returns ``[(path relative to out, caption)]``."""
+    from . import plotting
+    games = [g for g in games if "proved" in g]
+    if not games:
+        return []
+    proved = [g for g in games if g["proved"]]
+    n_open = len(games) - len(proved)
+    out_figs = []
+    fig = plotting.plot_periods(
+        [g["code"] for g in games], [g["period"] if g["proved"] else None for g in games],
+        [g["preperiod"] if g["proved"] else None for g in games],
+        [g["computed_to"] for g in games],
+        f"Octal games 0.d1 .. 0.d1d2d3: period and pre-period of the {len(proved)} proved "
+        f"games, {n_open} open (log scale)")
+    path = os.path.join("figures", "octal_catalogue_periods.png")
+    plotting.save(fig, os.path.join(out, path))
+    out_figs.append((path, f"Period (top) and pre-period (bottom) against code, in catalogue order "
+                           f"(0.d1, then 0.d1d2, then 0.d1d2d3), log scale: a dot for each of the "
+                           f"{len(proved)} games proved periodic (a pre-period 0 is drawn at 0.5), "
+                           f"a hollow triangle for each of the {n_open} open games at the number "
+                           f"of values computed (a lower bound of both)."))
+    fig = plotting.plot_histograms(
+        [([g["period"] for g in proved], "period", True),
+         ([g["preperiod"] for g in proved], "pre-period", True),
+         ([g["max_value"] for g in games], "largest value", True)],
+        f"Octal games 0.d1 .. 0.d1d2d3: period and pre-period of the {len(proved)} proved games, "
+        f"largest value computed of all {len(games)}")
+    path = os.path.join("figures", "octal_catalogue_histograms.png")
+    plotting.save(fig, os.path.join(out, path))
+    out_figs.append((path, f"Histograms over the catalogue: periods and pre-periods of the "
+                           f"{len(proved)} proved games, and the largest Grundy value computed of "
+                           f"all {len(games)} games (for an open game: on the values computed), "
+                           f"in bins 0, 1, 2-3, 4-7, ..."))
+    return out_figs
+
+
+def render_report(doc: dict, out: str) -> tuple[str, list[tuple[str, str]]]:
+    """Write ``out/octal_catalogue.md`` and the figures from the catalogue document ``doc`` (what
+    ``octal_catalogue.json`` holds); returns the markdown's path and the figures."""
+    entries = doc["games"]
+    disagreements = [(d["code"], d["text"]) for d in doc["disagreements"]]
+    failed = doc.get("failed", [])
+    n_proved, n_lit, n_agree = doc["proved"], doc["literature_entries"], doc["agree"]
+    figures = catalogue_figures(entries, out)
+    md_path = os.path.join(out, "octal_catalogue.md")
     lines = [
         "# Octal games 0.d1, 0.d1d2, 0.d1d2d3: the catalogue",
         "",
-        f"Written by `gtables sweep --catalogue octal3` on {now}; tables in `{store.path}`.",
-        f"Table sizes (heaps 0..N-1) behind the results: {', '.join(f'{s:,}' for s in sizes)} "
+        f"Written by `gtables sweep --catalogue octal3` on {doc['written']}; tables in "
+        f"`{doc['store']}`.",
+        f"Table sizes (heaps 0..N-1) behind the results: "
+        f"{', '.join(f'{s:,}' for s in doc['sizes'])} "
         f"(first pass: all {len(catalogue_codes())} codes; second pass: open games whose rare "
         f"heaps are at most {RARE_FRACTION:.0%} of the heaps; each game is shown with its most "
         f"informative stored table). A period is **proved** when the Guy-Smith theorem applies: "
@@ -151,9 +220,12 @@ def write_report(rows, store, out: str) -> list[str]:
         f"{n_lit} codes have a literature entry, {n_agree} agree, "
         f"{n_lit - n_agree} disagree; {len(failed)} task(s) failed.**",
         "",
-        "## Disagreements with the literature",
-        "",
     ]
+    if figures:
+        lines += ["## Figures", ""]
+        for path, caption in figures:
+            lines += [f"![{os.path.basename(path)}]({path})", "", caption, ""]
+    lines += ["## Disagreements with the literature", ""]
     if disagreements:
         lines += [f"- `{c}`: {d}" for c, d in disagreements]
     else:
@@ -196,13 +268,7 @@ def write_report(rows, store, out: str) -> list[str]:
                      f"{e['preperiod'] if e['proved'] else '-'} | {e['max_value']} | "
                      f"{e['computed_to']:,} | {method} | {ltxt} |")
     if failed:
-        lines += ["", "## Failed tasks", ""] + [f"- `{r.spec}`: {r.error}" for r in failed]
+        lines += ["", "## Failed tasks", ""] + [f"- `{r['spec']}`: {r['error']}" for r in failed]
     with open(md_path, "w") as f:
         f.write("\n".join(lines) + "\n")
-    with open(js_path, "w") as f:
-        json.dump({"written": now, "store": store.path, "sizes": sizes, "proved": n_proved,
-                   "open": len(entries) - n_proved, "literature_entries": n_lit,
-                   "agree": n_agree, "disagreements": [{"code": c, "text": d}
-                                                       for c, d in disagreements],
-                   "games": entries}, f, indent=1)
-    return [md_path, js_path]
+    return md_path, figures

@@ -1,8 +1,15 @@
 """Pictures of tables: one small module, one style.
 
-Functions of arrays and a position space only (no store, no kernels), so that a notebook's
-``Table.plot()`` and the reports draw the same way.  Matplotlib is imported when a picture is
-drawn, never at import time.
+Functions of arrays and a position space only (no store, no kernels, nothing of gtables), so
+that a notebook's ``Table.plot()``, the reports (:mod:`gtables.verify.figures`), the octal
+catalogue and the scripts draw the same way.  Matplotlib is imported when a picture is drawn,
+never at import time; every function that makes a figure uses the non-interactive ``Agg``
+backend unless a backend was chosen before.
+
+The style: figures :data:`SEQUENCE_SIZE` wide, saved at :data:`DPI`; points of a sequence
+drawn with markers of :func:`marker_size` (at least 2.5 pt, 4 px at 110 dpi); a light grid;
+pre-period and one period as shaded bands named, with their numbers, in a legend outside the
+axes (it never hides a value); P positions black, N white, with a legend saying so.
 """
 from __future__ import annotations
 
@@ -10,7 +17,282 @@ import numpy as np
 
 OUTCOME_LABELS = {"outcome": ("P", "N"), "misere": ("P", "N"), "partizan": ("P", "N", "L", "R")}
 OUTCOME_COLOURS = ("#222222", "#f2f2f2", "#4477aa", "#cc6677")   # P black, N white, L blue, R red
-MARKER_SIZE = 4
+MARKER_SIZE = 4                    # points, for sequences of up to ~1,000 values
+DPI = 110
+SEQUENCE_SIZE = (11.0, 3.6)        # inches: one sequence panel (with the legend at the right)
+SQUARE_SIZE = (6.4, 5.4)           # inches: a 2-D picture with its legend
+GRID_ALPHA = 0.3
+PREPERIOD_COLOUR = "#f4a582"       # orange band: the pre-period
+PERIOD_COLOUR = "#67a9cf"          # blue band: one period
+OPEN_COLOUR = "#d6604d"
+PROVED_COLOUR = "#2166ac"
+POINT_COLOUR = "#1b1b1b"
+COMPACT_ABOVE = 20_000             # longer sequences are drawn as the min-max of each bin
+COMPACT_BINS = 4_000
+
+
+def new_figure(size=SEQUENCE_SIZE, rows: int = 1, *, pyplot: bool = False, **kw):
+    """A figure in the house style with ``rows`` axes stacked (constrained layout, so legends
+    outside the axes are kept in the picture); returns ``(fig, axes)`` (one ``Axes`` when
+    ``rows == 1`` and no ``ncols``).  Report figures are detached from pyplot (no global state,
+    no backend to choose, nothing to close); ``pyplot=True`` makes a pyplot figure (a
+    notebook shows it)."""
+    ncols = kw.pop("ncols", 1)
+    sharex = kw.pop("sharex", False)
+    kw = {"figsize": (size[0], size[1] * rows), "layout": "constrained", **kw}
+    if pyplot:
+        import matplotlib.pyplot as plt
+        fig = plt.figure(**kw)
+    else:
+        from matplotlib.figure import Figure
+        fig = Figure(**kw)
+    return fig, fig.subplots(rows, ncols, sharex=sharex)
+
+
+def marker_size(n: int) -> float:
+    """Marker size (points) for ``n`` points across a sequence panel: big enough to see, small
+    enough that neighbours stay apart while they can."""
+    if n <= 1_000:
+        return MARKER_SIZE
+    if n <= 5_000:
+        return 3.0
+    return 2.5
+
+
+def save(fig, path: str, dpi: int = DPI) -> str:
+    """Write ``fig`` to ``path`` (its directory made if needed) at the house dpi and close it;
+    returns ``path``."""
+    import os
+    import sys
+    d = os.path.dirname(path)
+    if d:
+        os.makedirs(d, exist_ok=True)
+    fig.savefig(path, dpi=dpi)
+    if "matplotlib.pyplot" in sys.modules:       # a pyplot figure is kept until closed
+        sys.modules["matplotlib.pyplot"].close(fig)
+    return path
+
+
+def _density(values: np.ndarray, width: int, rows: int):
+    """Counts ``c[j, k]``: how many of the heaps ``j*width .. (j+1)*width - 1`` have a value in
+    value bin ``k`` (``rows`` bins from the least to the largest value); with the bins' edges."""
+    lo, hi = int(values.min()), int(values.max())
+    step = max(1, -(-(hi - lo + 1) // rows))
+    nv = -(-(hi - lo + 1) // step)
+    nb = -(-values.size // width)
+    counts = np.zeros(nb * nv, dtype=np.int64)
+    chunk = width * max(1, (1 << 20) // width)       # bounded memory on long tables
+    for a in range(0, values.size, chunk):
+        v = (values[a:a + chunk].astype(np.int64) - lo) // step
+        j = (a + np.arange(v.size)) // width
+        counts += np.bincount(j * nv + v, minlength=nb * nv)
+    return counts.reshape(nb, nv), lo, lo + nv * step, step
+
+
+def plot_sequence(values, title: str, *, preperiod: int | None = None, period: int | None = None,
+                  ax=None, start: int = 0, xlabel: str = "heap n", ylabel: str = "G(n)"):
+    """Draw a sequence ``values[i]`` at ``n = start + i`` and return the ``Axes``.
+
+    Every value is drawn: up to :data:`COMPACT_ABOVE` values as one marker each (one line with
+    ``values.size`` points), longer sequences as a density image: about :data:`COMPACT_BINS`
+    columns of consecutive heaps, each cell shaded by how many heaps of its column take its
+    value (the title says how many heaps a column covers).
+    A known ``preperiod`` n0 is shaded over ``n < n0`` and, with a ``period`` p, one period over
+    ``n0 <= n < n0 + p``; the legend names both with their numbers.  The title says which range
+    is shown."""
+    values = np.asarray(values)
+    n = int(values.size)
+    if ax is None:
+        _, ax = new_figure()
+    last = start + n - 1
+    if n <= COMPACT_ABOVE:
+        ax.plot(np.arange(start, start + n), values, "o", markersize=marker_size(n),
+                markeredgewidth=0, color=POINT_COLOUR, label=f"G(n), n = {start}..{last}")
+        shown = f"all {n:,} values, n = {start}..{last}"
+    else:
+        from matplotlib.colors import LogNorm
+        width = -(-n // COMPACT_BINS)
+        counts, lo, hi, step = _density(values, width, 256)
+        im = ax.imshow(np.ma.masked_equal(counts.T, 0), origin="lower", aspect="auto",
+                       interpolation="nearest", cmap="Greys", norm=LogNorm(vmin=1, vmax=max(2, counts.max())),
+                       extent=(start - 0.5, start + counts.shape[0] * width - 0.5, lo - 0.5,
+                               hi - 0.5))
+        # the colour bar under the legend, outside the axes (the legend names the bands)
+        ax.figure.colorbar(im, cax=ax.inset_axes((1.02, 0.0, 0.015, 0.45)),
+                           label=f"heaps per cell ({width:,} heaps"
+                                 + (")" if step == 1 else f" x {step} values)"))
+        ax.plot([], [], "s", color="#444444", label="G(n) (density, darker = more heaps)")
+        shown = (f"all {n:,} values, n = {start}..{last}, one column = {width:,} heaps"
+                 + ("" if step == 1 else f", one row = {step} values"))
+    if preperiod is not None:
+        edge = dict(color="#555555", linewidth=0.7, linestyle="--")
+        if preperiod > start:
+            ax.axvspan(start - 0.5, min(preperiod, last + 1) - 0.5, color=PREPERIOD_COLOUR,
+                       alpha=0.35, linewidth=0,
+                       label=f"pre-period: n < {preperiod:,} ({preperiod:,} values)")
+            if preperiod <= last:
+                ax.axvline(preperiod - 0.5, **edge)
+        if period and preperiod <= last:
+            hi = preperiod + period
+            ax.axvspan(preperiod - 0.5, min(hi, last + 1) - 0.5, color=PERIOD_COLOUR, alpha=0.45,
+                       linewidth=0, label=f"one period: {preperiod:,} <= n < {hi:,} "
+                                          f"(period {period:,})"
+                                          + ("" if hi <= last + 1 else ", cut at the range's end"))
+            if hi <= last:
+                ax.axvline(hi - 0.5, **edge)
+        elif period:
+            ax.plot([], [], " ", label=f"period {period:,} from n = {preperiod:,} (beyond the range)")
+    ax.set_xlim(start - 0.01 * max(n, 1) - 0.5, last + 0.01 * max(n, 1) + 0.5)
+    lo = float(values.min()) if n else 0.0
+    ax.set_ylim(bottom=min(lo, 0) - 0.5)
+    from matplotlib.ticker import FuncFormatter
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{x:,.0f}"))
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.grid(True, alpha=GRID_ALPHA)
+    ax.set_title(f"{title}: {shown}" if title else shown, fontsize=10)
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, framealpha=0.9)
+    return ax
+
+
+def _zoom_window(n: int, preperiod: int | None, period: int | None) -> tuple[int, int, str]:
+    """The part of a long sequence worth a second, enlarged panel: ``(lo, hi, why)``."""
+    if period and preperiod is not None:
+        if preperiod + 2 * period <= 1_500:
+            return 0, max(200, preperiod + 2 * period), "the pre-period and two periods"
+        if 2 * period <= 1_200:
+            lo = max(0, preperiod - 200)
+            return lo, preperiod + 2 * period, "where the period starts: two periods"
+    return 0, 400, "each value apart"
+
+
+def sequence_figure(values, title: str, *, preperiod: int | None = None,
+                    period: int | None = None):
+    """A figure of a whole sequence (:func:`plot_sequence`) and, when the sequence is longer
+    than what shows each value apart, a second panel enlarging a part of it, every value a
+    marker: the pre-period and two periods when they are short, else the start of the period
+    when it is short, else the first 400 values.  Returns the figure."""
+    values = np.asarray(values)
+    n = int(values.size)
+    lo, hi, why = _zoom_window(n, preperiod, period)
+    hi = min(hi, n)
+    two = n > 600 and hi - lo < n / 2
+    fig, axes = new_figure(rows=2 if two else 1)
+    top = axes[0] if two else axes
+    plot_sequence(values, title, preperiod=preperiod, period=period, ax=top)
+    if two:
+        plot_sequence(values[lo:hi], "zoom", preperiod=preperiod, period=period, ax=axes[1],
+                      start=lo)
+        axes[1].set_title(f"zoom: n = {lo:,}..{hi - 1:,} ({why})", fontsize=10)
+    return fig
+
+
+def plot_loss_set(grid, xname: str, yname: str, title: str, ax=None):
+    """Draw a 2-D boolean picture, ``grid[x, y]`` True = P (the player to move loses), black
+    on white, with ``x`` along the horizontal axis; a legend says what black and white mean.
+    Returns the ``Axes``."""
+    from matplotlib.colors import ListedColormap
+    from matplotlib.patches import Patch
+
+    grid = np.asarray(grid, dtype=bool)
+    if ax is None:
+        _, ax = new_figure(SQUARE_SIZE)
+    ax.imshow(grid.T.astype(np.int8), origin="lower", interpolation="nearest",
+              cmap=ListedColormap(["#ffffff", "#000000"]), vmin=0, vmax=1)
+    ax.set_xlabel(xname)
+    ax.set_ylabel(yname)
+    ax.set_title(title, fontsize=10)
+    ax.legend(handles=[Patch(facecolor="#000000", edgecolor="#888888",
+                             label=f"P (player to move loses): {int(grid.sum()):,}"),
+                       Patch(facecolor="#ffffff", edgecolor="#888888",
+                             label=f"N (player to move wins): {int(grid.size - grid.sum()):,}")],
+              loc="upper left", bbox_to_anchor=(0.0, -0.12), fontsize=8, ncol=2,
+              title="positions", title_fontsize=8)
+    return ax
+
+
+def _code_axis(ax, labels):
+    """Tick a few of the ``labels`` (codes in their catalogue order) along the x axis."""
+    k = max(1, len(labels) // 24)
+    ticks = list(range(0, len(labels), k))
+    ax.set_xticks(ticks)
+    ax.set_xticklabels([labels[i] for i in ticks], rotation=60, fontsize=7, ha="right")
+    ax.set_xlim(-1, len(labels))
+
+
+def plot_periods(codes, periods, preperiods, computed_to, title: str,
+                 xlabel: str = "code (in catalogue order)"):
+    """Period and pre-period against code, one panel each, log scale: a proved game is a filled
+    dot at its period (pre-period); an open one (period ``None``) a hollow triangle at the
+    number of values computed, a lower bound of both.  Codes keep their given order.  Returns
+    the figure."""
+    codes = list(codes)
+    x = np.arange(len(codes))
+    proved = np.array([p is not None for p in periods], dtype=bool)
+    fig, axes = new_figure(rows=2, sharex=True)
+    for ax, vals, what in ((axes[0], periods, "period"), (axes[1], preperiods, "pre-period")):
+        # a pre-period of 0 has no place on a log axis: shown at 0.5, said in the legend
+        y = np.array([(v if v else 0.5) if ok else np.nan for v, ok in zip(vals, proved)], float)
+        lower = np.array([np.nan if ok else (c or np.nan) for c, ok in zip(computed_to, proved)],
+                         float)
+        zero = int(np.sum(proved & (y == 0.5)))
+        ax.plot(x[proved], y[proved], "o", markersize=marker_size(len(codes)), color=PROVED_COLOUR,
+                markeredgewidth=0, label=f"proved ({int(proved.sum())} games)"
+                + (f"; {what} 0 drawn at 0.5 ({zero})" if zero else ""))
+        if (~proved).any():
+            ax.plot(x[~proved], lower[~proved], "^", markersize=marker_size(len(codes)) + 1,
+                    markerfacecolor="none", color=OPEN_COLOUR,
+                    label=f"open ({int((~proved).sum())} games): at the values computed, "
+                          f"{what} unknown")
+        ax.set_yscale("log")
+        ax.set_ylabel(what)
+        ax.grid(True, alpha=GRID_ALPHA, which="major")
+        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8)
+    _code_axis(axes[1], codes)
+    axes[1].set_xlabel(xlabel)
+    axes[0].set_title(title, fontsize=10)
+    return fig
+
+
+def _power_bins(vals: np.ndarray):
+    """Counts of non-negative integers in the bins 0, 1, 2-3, 4-7, ... and the bins' labels
+    (their least members: 0, 1, 2^1, 2^2, ...)."""
+    k = np.zeros(vals.size, dtype=np.int64)
+    pos = vals > 0
+    k[pos] = np.floor(np.log2(vals[pos])).astype(np.int64) + 1
+    top = int(k.max()) + 1 if k.size else 1
+    counts = np.bincount(k, minlength=top)
+    labels = ["0", "1"] + [f"$2^{{{i - 1}}}$" for i in range(2, top)]
+    return counts, labels
+
+
+def plot_histograms(panels, title: str):
+    """Histograms side by side: ``panels`` = ``[(values, xlabel, powers), ...]`` (``None``
+    values are left out); ``powers`` = bins 0, 1, 2-3, 4-7, ... (for periods and other values
+    spanning decades), else one bar per integer.  Returns the figure."""
+    fig, axes = new_figure((SEQUENCE_SIZE[0], 4.0), rows=1, ncols=len(panels))
+    axes = np.atleast_1d(axes)
+    for ax, (vals, xlabel, powers) in zip(axes, panels):
+        vals = np.asarray([v for v in vals if v is not None], dtype=np.int64)
+        if vals.size == 0:
+            ax.text(0.5, 0.5, "no values", ha="center", transform=ax.transAxes)
+        elif powers:
+            counts, labels = _power_bins(vals)
+            ax.bar(np.arange(counts.size), counts, color=PROVED_COLOUR, edgecolor="white")
+            every = 1 if counts.size <= 14 else 2
+            ax.set_xticks(np.arange(0, counts.size, every))
+            ax.set_xticklabels(labels[::every], fontsize=8)
+            ax.set_xlim(-0.6, counts.size - 0.4)
+        else:
+            lo, hi = int(vals.min()), int(vals.max())
+            ax.hist(vals, bins=np.arange(lo - 0.5, hi + 1.5), color=PROVED_COLOUR,
+                    edgecolor="white")
+        ax.set_xlabel(xlabel + f" ({vals.size} games)" + (", bin $2^k$ = $2^k$..$2^{k+1}-1$"
+                                                          if powers else ""), fontsize=9)
+        ax.set_ylabel("games")
+        ax.grid(True, alpha=GRID_ALPHA, axis="y")
+    fig.suptitle(title, fontsize=10)
+    return fig
 
 
 def plot_values(values, space, kind: str, title: str = "", ax=None):
@@ -25,13 +307,11 @@ def plot_values(values, space, kind: str, title: str = "", ax=None):
     Outcome tables (``outcome``, ``misere``, ``partizan``) are drawn as classes P/N(/L/R), Grundy
     tables as numbers.
     """
-    import matplotlib.pyplot as plt
-
     values = np.asarray(values)
     shape = tuple(getattr(space, "shape", (values.size,)))
     names = tuple(getattr(space, "names", ()))
     if ax is None:
-        _, ax = plt.subplots(figsize=(9, 3.2) if len(shape) != 2 else (6, 5))
+        _, ax = new_figure(SQUARE_SIZE if len(shape) == 2 else SEQUENCE_SIZE, pyplot=True)
     labels = OUTCOME_LABELS.get(kind)
     if len(shape) == 2 and values.size == shape[0] * shape[1] and names:
         grid = values.reshape(shape)
@@ -52,7 +332,8 @@ def plot_values(values, space, kind: str, title: str = "", ax=None):
         ax.set_ylabel(names[1])
     else:
         x = np.arange(values.size)
-        ax.plot(x, values, ".", markersize=MARKER_SIZE)
+        ax.plot(x, values, "o", markersize=marker_size(values.size), markeredgewidth=0,
+                color=POINT_COLOUR)
         if len(shape) == 1:
             ax.set_xlabel(names[0] if names else "position")
         else:
@@ -63,6 +344,6 @@ def plot_values(values, space, kind: str, title: str = "", ax=None):
             ax.set_yticks(range(len(labels)))
             ax.set_yticklabels(labels)
             ax.set_ylabel("outcome")
-        ax.grid(True, alpha=0.3)
+        ax.grid(True, alpha=GRID_ALPHA)
     ax.set_title(title + (f"  ({values.size:,} positions)" if title else ""))
     return ax

@@ -1,0 +1,199 @@
+"""The figures draw what they say: the whole range, the bands with their numbers, the legends,
+and the report's and the catalogue's figures as files (no kernels: tables are made up here)."""
+import json
+import os
+from types import SimpleNamespace
+
+import matplotlib
+import numpy as np
+import pytest
+
+from gtables import plotting
+
+matplotlib.use("Agg")
+
+
+def periodic(n, pre=53, per=34, seed=0):
+    """A made-up sequence with pre-period ``pre`` and period ``per``."""
+    rng = np.random.default_rng(seed)
+    v = rng.integers(0, 10, n)
+    for i in range(pre + per, n):
+        v[i] = v[i - per]
+    return v
+
+
+def legend_texts(ax):
+    return [t.get_text() for t in ax.get_legend().get_texts()]
+
+
+def test_a_sequence_is_drawn_whole_with_its_preperiod_and_one_period():
+    v = periodic(3000)
+    ax = plotting.plot_sequence(v, "octal:code=0.07,size=2999", preperiod=53, period=34)
+    x, y = ax.lines[0].get_data()
+    assert len(x) == 3000 and list(y) == list(v)
+    assert ax.lines[0].get_markersize() >= 2.5
+    texts = " | ".join(legend_texts(ax))
+    assert "pre-period: n < 53 (53 values)" in texts
+    assert "one period: 53 <= n < 87 (period 34)" in texts
+    assert "all 3,000 values, n = 0..2999" in ax.get_title()
+    assert (ax.get_xlabel(), ax.get_ylabel()) == ("heap n", "G(n)")
+
+
+def test_a_sequence_without_a_known_period_has_no_bands():
+    ax = plotting.plot_sequence(np.arange(50) % 7, "t")
+    assert legend_texts(ax) == ["G(n), n = 0..49"] and not ax.patches
+
+
+def test_a_long_sequence_is_a_density_of_the_whole_range():
+    n = plotting.COMPACT_ABOVE + 5_001
+    v = periodic(n, 100, 12)
+    ax = plotting.plot_sequence(v, "long", preperiod=100, period=12)
+    counts = np.asarray(ax.images[0].get_array())
+    assert counts.sum() == n                            # every value is in some cell
+    assert f"all {n:,} values" in ax.get_title() and "one column = " in ax.get_title()
+    assert any("period 12" in t for t in legend_texts(ax))
+
+
+def test_a_sequence_figure_enlarges_a_part_and_says_which():
+    fig = plotting.sequence_figure(periodic(3000), "t", preperiod=53, period=34)
+    top, zoom = fig.axes[:2]
+    assert len(top.lines[0].get_xdata()) == 3000
+    assert "zoom: n = 0..199 (the pre-period and two periods)" == zoom.get_title()
+    fig = plotting.sequence_figure(periodic(5000, 3000, 40), "t", preperiod=3000, period=40)
+    assert fig.axes[1].get_title() == "zoom: n = 2,800..3,079 (where the period starts: two periods)"
+    assert len(plotting.sequence_figure(periodic(300), "t").axes) == 1    # short: one panel
+
+
+def test_a_loss_set_has_axis_names_and_a_legend_for_black_and_white():
+    grid = np.zeros((10, 8), dtype=bool)
+    grid[0, 0] = grid[3, 5] = True
+    ax = plotting.plot_loss_set(grid, "N1", "N2", "loss set")
+    assert (ax.get_xlabel(), ax.get_ylabel(), ax.get_title()) == ("N1", "N2", "loss set")
+    image = np.asarray(ax.images[0].get_array())
+    assert image.shape == (8, 10) and image[5, 3] == 1 and image[0, 1] == 0   # drawn as (y, x)
+    texts = legend_texts(ax)
+    assert texts[0].startswith("P (player to move loses): 2")
+    assert texts[1].startswith("N (player to move wins): 78")
+
+
+def test_catalogue_summaries_mark_open_games_apart(tmp_path):
+    fig = plotting.plot_periods(["0.1", "0.2", "0.6"], [1, 2, None], [0, 1, None],
+                                [64, 64, 65537], "t")
+    top = fig.axes[0]
+    assert top.get_yscale() == "log"
+    texts = legend_texts(top)
+    assert texts[0].startswith("proved (2 games)") and texts[1].startswith("open (1 games)")
+    assert list(top.lines[1].get_ydata()) == [65537]
+    fig = plotting.plot_histograms([([1, 2, 3, 34, None], "period", True),
+                                    ([0, 1, 1, 9], "largest", False)], "h")
+    assert [int(p.get_height()) for p in fig.axes[0].patches] == [0, 1, 2, 0, 0, 0, 1]
+    path = plotting.save(fig, str(tmp_path / "f" / "h.png"))
+    assert os.path.getsize(path) > 1000
+
+
+def test_the_catalogue_report_shows_its_figures(tmp_path):
+    from gtables import octal_catalogue
+    games = [{"code": "0.07", "proved": True, "period": 34, "preperiod": 53, "max_value": 9,
+              "computed_to": 176, "algorithm": "sparse", "rare_heaps": 53, "literature": None,
+              "disagreements": []},
+             {"code": "0.6", "proved": False, "period": None, "preperiod": None, "max_value": 284,
+              "computed_to": 65537, "algorithm": "sparse", "rare_heaps": 1583,
+              "literature": None, "disagreements": []}]
+    doc = {"written": "now", "store": "s.h5", "sizes": [65537], "proved": 1, "open": 1,
+           "literature_entries": 0, "agree": 0, "disagreements": [], "games": games}
+    out = tmp_path / "res"
+    out.mkdir()
+    (out / "octal_catalogue.json").write_text(json.dumps(doc))
+    paths = octal_catalogue.rewrite_report(str(out))
+    md = (out / "octal_catalogue.md").read_text()
+    for p in paths[1:]:
+        assert os.path.exists(p)
+        assert f"]({os.path.relpath(p, out)})" in md
+    assert "| 0.07 | proved | 34 | 53 | 9 |" in md and "0 task(s) failed" in md
+
+
+# -- the report's figures, from a made-up run ----------------------------------------------------
+def fake_table(spec, values, kind="grundy", shape=None, **params):
+    family = spec.split(":")[0]
+    size = int(spec.rsplit("size=", 1)[1])
+    return SimpleNamespace(spec=spec, family=family, kind=kind, values=np.asarray(values),
+                           space=SimpleNamespace(shape=shape or (size + 1,)),
+                           params={"size": size, **params})
+
+
+def cond23_table(m, n, size):
+    """A made-up nimlike table: start position P iff both heaps mod (m+n) are below m."""
+    r = np.arange(size + 1) % (m + n) < m
+    start_p = r[:, None] & r[None, :]
+    g = np.ones((size + 1, size + 1, n - m + 2), dtype=np.int8)
+    g[..., 0] = np.where(start_p, 0, 1)
+    return fake_table(f"nimlike:heaps=2,min={m},max={n},norepeat=1,size={size}", g.ravel(),
+                      kind="outcome", shape=(size + 1, size + 1, n - m + 2),
+                      min=m, max=n, heaps=2, norepeat=1)
+
+
+@pytest.fixture(scope="module")
+def made_up_run(tmp_path_factory):
+    from gtables.verify.figures import report_figures
+    tables = {"octal:code=0.07,size=300": fake_table("octal:code=0.07,size=300",
+                                                     periodic(301), code="0.07"),
+              "octal:code=0.07,size=600": fake_table("octal:code=0.07,size=600",
+                                                     periodic(601), code="0.07"),
+              "stripes:a=1,b=2,c=3,size=400": fake_table("stripes:a=1,b=2,c=3,size=400",
+                                                         np.arange(401) % 5, a=1, b=2, c=3)}
+    for m, n in ((2, 5), (3, 5)):
+        t = cond23_table(m, n, 40)
+        tables[t.spec] = t
+    ctx = SimpleNamespace(scale="small", _tables=tables)
+    verdicts = [SimpleNamespace(name=n, status=s, data=d, checked=c) for n, s, d, c in (
+        ("001.C.values", "HOLDS", {}, 301),
+        ("lit.octal.0.07.period", "PROVED", {"period": 34, "preperiod": 53}, 601),
+        ("001.D.period.1-2-3", "OPEN", {}, 401),
+        ("004.cond23.2d.pictures", "OPEN", {}, 2))]
+    out = tmp_path_factory.mktemp("report")
+    return out, report_figures(ctx, verdicts, str(out))
+
+
+def test_report_figures_one_per_game_with_seeds_and_files(made_up_run):
+    out, figures = made_up_run
+    by_path = {f.path: f for f in figures}
+    assert sorted(by_path) == sorted([
+        "figures/octal_code-0.07_size-600.png",          # the larger of the two 0.07 tables
+        "figures/stripes_a-1_b-2_c-3_size-400.png",
+        "figures/nimlike_cond23_m2_n5.png", "figures/nimlike_cond23_m3_n5.png",
+        "figures/lit_octal_periods.png"])
+    for f in figures:
+        assert os.path.getsize(out / f.path) > 1000 and f.caption.endswith(".")
+    octal = by_path["figures/octal_code-0.07_size-600.png"]
+    assert octal.seed == "001"                            # seed 001's game C, checked by lit too
+    assert "n = 0..600" in octal.caption and "pre-period n < 53" in octal.caption
+    assert "period 34, from lit.octal.0.07.period" in octal.caption
+    assert "no bands" in by_path["figures/stripes_a-1_b-2_c-3_size-400.png"].caption
+    cond = by_path["figures/nimlike_cond23_m2_n5.png"]
+    assert cond.seed == "004" and "black = P (the player to move loses)" in cond.caption
+    assert "7-periodic in each heap" in cond.caption
+    assert by_path["figures/lit_octal_periods.png"].seed == "lit"
+    with pytest.raises(dataclasses_frozen_error()):
+        octal.seed = "x"
+
+
+def dataclasses_frozen_error():
+    import dataclasses
+    return dataclasses.FrozenInstanceError
+
+
+def test_write_report_writes_the_json_the_markdown_and_the_figures(tmp_path):
+    from gtables import octal_catalogue
+    row = lambda code, per, pre, mx, n: SimpleNamespace(      # noqa: E731 - a one-line record
+        spec=f"octal:code={code},size={n - 1}", status="done", period=per, preperiod=pre,
+        max_value=mx, computed_to=n, extra={"algorithm": "sparse", "rare_heaps": 3}, error=None)
+    store = SimpleNamespace(list=lambda: [], path="t.h5")
+    paths = octal_catalogue.write_report([row("0.07", 34, 53, 9, 176), row("0.6", None, None, 284, 4000)],
+                                         store, str(tmp_path))
+    assert [os.path.basename(p) for p in paths] == [
+        "octal_catalogue.md", "octal_catalogue.json", "octal_catalogue_periods.png",
+        "octal_catalogue_histograms.png"]
+    doc = json.loads((tmp_path / "octal_catalogue.json").read_text())
+    assert doc["proved"] == 1 and doc["failed"] == []
+    md = (tmp_path / "octal_catalogue.md").read_text()
+    assert "](figures/octal_catalogue_periods.png)" in md and "| 0.6 | open at 4,000 |" in md
