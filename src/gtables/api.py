@@ -16,14 +16,25 @@ import numpy as np
 
 from . import games
 from ._version import __version__
-from .engine.compute import check_request
-from .engine.game import ENCODINGS, GRUNDY, PARTIZAN, Family, Game
-from .engine.kernels import LEFT, OUTCOME_LETTERS, RIGHT
+from .engine import spaces
+from .engine.game import ENCODINGS, GRUNDY, KINDS, PARTIZAN, Family, Game
 from .errors import GtablesError, warn
 from .store import AlreadyStored, Store, StoredTable, aside_path, checksum, repair_hint
 
+# Reading a stored table imports no numba: this module reaches the engine's kernels (and the
+# families, whose modules compile their move generators on import) only inside the functions
+# that compute or generate moves.  tests/test_fast_lookup.py holds it to that.
+
 _DEFAULT = object()
 JSON_ATTRS = ("params", "index", "shape", "versions", "extra")
+OUTCOME_LETTERS = "PNLR"    # engine.kernels.OUTCOME_LETTERS (kept equal by test_fast_lookup)
+
+# Families whose move generators never return TERMINAL_LOSS / TERMINAL_WIN: describing one of
+# their positions needs no move generator.  A family missing here only costs the import of its
+# module when a position is described; tests/test_fast_lookup.py checks that no family listed
+# names a terminal code and that none of their positions in the contract specs is terminal.
+NO_TERMINAL_VERDICTS = frozenset({"nim", "subtraction", "octal", "stripes", "nimlike", "endnim",
+                                  "endnim_row", "wythoff"})
 
 
 def game(spec: str) -> Game:
@@ -60,7 +71,12 @@ class Table:
 
     def __init__(self, game: Game, values: np.ndarray | None = None, attrs: dict | None = None,
                  stored: StoredTable | None = None):
-        self.game = game
+        self._game: Game | None = game
+        self.spec, self.family, self.params = game.spec, game.family, game.params
+        self.kind, self.space = game.kind, game.space
+        self._init(values, attrs, stored)
+
+    def _init(self, values, attrs, stored) -> None:
         self._values = values
         self.attrs = dict(attrs or {})
         for k in JSON_ATTRS:
@@ -69,12 +85,35 @@ class Table:
         self.stored = stored
         self.aside: str | None = None   # the side store's path, when the intended store could not take it
 
+    @classmethod
+    def _from_store(cls, stored: StoredTable, space: spaces.PositionSpace) -> Table:
+        """A stored table described by its verified attributes and the space they describe,
+        without its :class:`Game` (made on first need: :attr:`game`)."""
+        t = cls.__new__(cls)
+        t._game = None
+        t._init(None, stored.attrs, stored)
+        t.spec, t.family, t.params = stored.spec, t.attrs["family"], t.attrs["params"]
+        t.kind, t.space = t.attrs["kind"], space
+        return t
+
+    @property
+    def game(self) -> Game:
+        """The table's :class:`Game` (its rules and move generator).  A table loaded from the
+        store is read without it; it is made here, on the first call that needs the move
+        generator (``moves``, ``winning_moves``; ``describe`` for a family that has terminal
+        verdicts), and this imports numba and the family's kernels."""
+        if self._game is None:
+            g = games.parse(self.spec)
+            if g.spec != self.spec or g.kind != self.kind or not _same_space(g.space, self.space):
+                where = self.stored.store.path if self.stored is not None else "memory"
+                raise GtablesError(f"table {self.spec} in {where} does not match what its spec "
+                                   f"names now (canonical spec {g.spec}, kind {g.kind}, positions "
+                                   f"{g.space.scheme}); recompute it with: "
+                                   f"{repair_hint(g.spec, where)}")
+            self._game = g
+        return self._game
+
     # -- description --------------------------------------------------------------------------
-    spec = property(lambda self: self.game.spec)
-    family = property(lambda self: self.game.family)
-    params = property(lambda self: self.game.params)
-    kind = property(lambda self: self.game.kind)
-    space = property(lambda self: self.game.space)
 
     def __repr__(self):
         return f"<Table {self.spec} kind={self.kind} size={self.space.size}>"
@@ -99,7 +138,7 @@ class Table:
                  if self.stored is not None else "in memory (not stored)")
         facts = [
             ("spec", f"<code>{escape(self.spec)}</code>"),
-            ("table", escape(self.game.describe or self.family)),
+            ("table", escape(self._describe_text() or self.family)),
             ("values", f"{escape(self.kind)}: {escape(ENCODINGS[self.kind])}"),
             ("positions", f"{size:,} ({escape(self.space.bounds())}), shape "
                           f"{tuple(self.space.shape)}, dtype {dtype}"),
@@ -112,6 +151,11 @@ class Table:
                        for k, x in facts)
         return (f"<table>{body}</table><table><tr><th style='text-align:left'>first values"
                 f"</th>{cells}</tr></table>")
+
+    def _describe_text(self) -> str:
+        if self._game is not None:
+            return self._game.describe
+        return str(self.attrs.get("description") or "")
 
     def plot(self, ax=None):
         """A picture of the whole table (see :func:`gtables.plotting.plot_values`); returns the
@@ -167,7 +211,9 @@ class Table:
         return int(vals[0]) if j < 0 else int(vals[0]) ^ int(vals[1])
 
     def moves(self, position) -> list[dict]:
-        """Every move from a position with the value/outcome it leads to and whether it wins."""
+        """Every move from a position with the value/outcome it leads to and whether it wins.
+        Runs the family's move generator: the one lookup that loads numba (see :attr:`game`)."""
+        from .engine.kernels import LEFT, RIGHT
         idx = self.index(position)
         out = []
         sides = (("Left", LEFT), ("Right", RIGHT)) if self.kind == PARTIZAN else (("", 0),)
@@ -202,6 +248,8 @@ class Table:
         if self.kind == GRUNDY:
             d["grundy"] = v
         d["outcome"] = self.outcome_of_value(v)
+        if self._game is None and self.family in NO_TERMINAL_VERDICTS:
+            return d                           # no terminal verdicts: no move generator needed
         status, _ = self.game.options(idx)
         if status < 0:
             d["terminal"] = "player to move has lost" if status == -1 else "player to move has won"
@@ -243,6 +291,7 @@ def compute(spec: str, store=_DEFAULT, *, force: bool = False, progress: bool | 
     from the longest verified stored prefix: a table of the same game, or an interrupted run's
     checkpoint) and ``checkpoint_seconds`` (how often a long run saves its prefix to the store).
     """
+    from .engine.compute import check_request
     g = game(spec)
     st = _store(store)
     if st is not None and not force and g.spec in st:
@@ -366,8 +415,54 @@ def compute_values(spec: str, *, store=None, progress: bool | None = False,
     return run.values, attrs
 
 
+def _same_space(a: spaces.PositionSpace, b: spaces.PositionSpace) -> bool:
+    return type(a) is type(b) and \
+        json.loads(json.dumps(a.meta())) == json.loads(json.dumps(b.meta()))
+
+
+def load_if_stored(spec: str, store=_DEFAULT) -> Table | None:
+    """The table stored under exactly ``spec`` (its canonical form), read from its verified
+    attributes alone, without the family's module (which compiles kernels on import, about a
+    second): ``None`` whenever that cannot be done exactly, and :func:`load` takes the long way.
+
+    Taken only when ``spec`` is the canonical spec of a stored table of a built-in family (the
+    store keys on canonical specs, and canonical forms are fixed points of parsing), the family
+    registry is not loaded yet (so no family of a user's can stand behind the name), and the
+    stored ``index`` attribute rebuilds the position space exactly
+    (:func:`gtables.engine.spaces.from_meta`).  Any error (no store, damaged store, missing
+    table) is left for the long way to report, in its own words and order."""
+    if not isinstance(spec, str) or games._families:   # a loaded registry: numba is in already
+        return None
+    family = spec.split(":", 1)[0]
+    if family not in games.BUILTIN:
+        return None
+    try:
+        st = _store(store) or Store()
+        if spec not in st:
+            return None
+        s = st.get(spec)
+    except GtablesError:
+        return None
+    a = s.attrs
+    try:
+        index, shape = json.loads(a["index"]), json.loads(a["shape"])
+        params = json.loads(a["params"])
+    except (KeyError, TypeError, ValueError):
+        return None
+    space = spaces.from_meta(index)
+    if (space is None or a.get("spec") != spec or a.get("family") != family
+            or a.get("kind") not in KINDS or not isinstance(params, dict)
+            or s.length != space.size or shape != list(space.shape)):
+        return None
+    return Table._from_store(s, space)
+
+
 def load(spec: str, store=_DEFAULT) -> Table:
-    """A stored table (lazy: nothing is read until asked)."""
+    """A stored table (lazy: nothing is read until asked).  A table stored under exactly this
+    spec is read without importing numba (:func:`load_if_stored`)."""
+    fast = load_if_stored(spec, store)
+    if fast is not None:
+        return fast
     g = game(spec)
     st = _store(store) or Store()
     s = st.get(g.spec)

@@ -384,8 +384,22 @@ def cmd_compute(args) -> int:
     return status
 
 
+def _stored_table(args):
+    """The table stored under exactly ``args.spec`` (its canonical form), read without importing
+    the family and numba; ``None`` otherwise (then the long way reports any error, in order)."""
+    from . import api
+    try:
+        store = _open_store(args)
+    except GtablesError:
+        return None
+    return api.load_if_stored(args.spec, store)
+
+
 def _table(args, allow_compute=True):
     from . import api
+    fast = _stored_table(args)
+    if fast is not None:
+        return fast
     store = _open_store(args)
     g = api.game(args.spec)
     if g.spec not in store:
@@ -398,11 +412,13 @@ def _table(args, allow_compute=True):
 
 def cmd_query(args) -> int:
     from . import api
-    g = api.game(args.spec)
-    g.space.index(g.space.parse(args.position))  # refused before any table is computed or read
-    t = _table(args)
+    t = _stored_table(args)            # a stored table: value and outcome without numba
+    if t is None:
+        g = api.game(args.spec)
+        g.space.index(g.space.parse(args.position))  # refused before any table is computed or read
+        t = _table(args)
     d = t.describe(args.position)
-    if args.moves:
+    if args.moves:     # the move generator runs: this loads numba and the family's kernels
         d["moves"] = t.moves(args.position)
         d["winning_moves"] = [m["to"] for m in d["moves"] if m["wins"]]
     if args.json:
@@ -428,17 +444,22 @@ def cmd_query(args) -> int:
     return 0
 
 
+SHOW_UNCHECKED_BYTES = 1 << 24
+
+
 def cmd_show(args) -> int:
     import numpy as np
 
-    from .engine.memory import require_memory
     if args.limit < 0:
         raise GtablesError(f"--limit must be 0 (every entry) or more, not {args.limit}")
     t = _table(args)
     n = t.space.size if args.limit == 0 else min(args.limit, t.space.size)
-    # the positions (int64 rows) and their text, before anything prints
-    require_memory(n * (16 * t.space.width + 80), f"showing {n:,} entries of {t.spec}",
-                   advice="use --limit N to show fewer")
+    # the positions (int64 rows) and their text, before anything prints; below 16 MiB there is
+    # nothing worth refusing, and the check's module loads the engine's kernels (numba)
+    need = n * (16 * t.space.width + 80)
+    if need > SHOW_UNCHECKED_BYTES:
+        from .engine.memory import require_memory
+        require_memory(need, f"showing {n:,} entries of {t.spec}", advice="use --limit N to show fewer")
     vals = t.stored.read(slice(0, n)) if t._values is None else t.values[:n]
     pos = t.space.unrank(np.arange(n))
     fmt = [t.space.format(p) for p in pos]

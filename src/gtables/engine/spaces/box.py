@@ -76,5 +76,8 @@ class HeapSpace(BoxSpace):
         return f"{self.names[0]}s 0..{self.max_heap}"
 
     def meta(self):
-        return {"scheme": self.scheme, "size": self.size, "max_heap": self.max_heap,
-                "rank": "index = heap size"}
+        m = {"scheme": self.scheme, "size": self.size, "max_heap": self.max_heap,
+             "rank": "index = heap size"}
+        if self.names[0] != "heap":    # a name of its own is stored (the default stays implied)
+            m["coordinates"] = list(self.names)
+        return m
