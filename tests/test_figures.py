@@ -35,7 +35,7 @@ def test_a_sequence_is_drawn_whole_with_its_preperiod_and_one_period():
     texts = " | ".join(legend_texts(ax))
     assert "pre-period: n < 53 (53 values)" in texts
     assert "one period: 53 <= n < 87 (period 34)" in texts
-    assert "all 3,000 values, n = 0..2999" in ax.get_title()
+    assert "all 3,000 values, n = 0..2,999" in ax.get_title()
     assert (ax.get_xlabel(), ax.get_ylabel()) == ("heap n", "G(n)")
 
 
@@ -167,6 +167,7 @@ def test_report_figures_one_per_game_with_seeds_and_files(made_up_run):
     octal = by_path["figures/octal_code-0.07_size-600.png"]
     assert octal.seed == "001"                            # seed 001's game C, checked by lit too
     assert "n = 0..600" in octal.caption and "pre-period n < 53" in octal.caption
+    assert "lower panel: n = 0..199 enlarged" in octal.caption
     assert "period 34, from lit.octal.0.07.period" in octal.caption
     assert "no bands" in by_path["figures/stripes_a-1_b-2_c-3_size-400.png"].caption
     cond = by_path["figures/nimlike_cond23_m2_n5.png"]

@@ -107,8 +107,8 @@ def plot_sequence(values, title: str, *, preperiod: int | None = None, period: i
     last = start + n - 1
     if n <= COMPACT_ABOVE:
         ax.plot(np.arange(start, start + n), values, "o", markersize=marker_size(n),
-                markeredgewidth=0, color=POINT_COLOUR, label=f"G(n), n = {start}..{last}")
-        shown = f"all {n:,} values, n = {start}..{last}"
+                markeredgewidth=0, color=POINT_COLOUR, label=f"G(n), n = {start:,}..{last:,}")
+        shown = f"all {n:,} values, n = {start:,}..{last:,}"
     else:
         from matplotlib.colors import LogNorm
         width = -(-n // COMPACT_BINS)
@@ -122,7 +122,7 @@ def plot_sequence(values, title: str, *, preperiod: int | None = None, period: i
                            label=f"heaps per cell ({width:,} heaps"
                                  + (")" if step == 1 else f" x {step} values)"))
         ax.plot([], [], "s", color="#444444", label="G(n) (density, darker = more heaps)")
-        shown = (f"all {n:,} values, n = {start}..{last}, one column = {width:,} heaps"
+        shown = (f"all {n:,} values, n = {start:,}..{last:,}, one column = {width:,} heaps"
                  + ("" if step == 1 else f", one row = {step} values"))
     if preperiod is not None:
         edge = dict(color="#555555", linewidth=0.7, linestyle="--")
@@ -155,8 +155,19 @@ def plot_sequence(values, title: str, *, preperiod: int | None = None, period: i
     return ax
 
 
-def _zoom_window(n: int, preperiod: int | None, period: int | None) -> tuple[int, int, str]:
-    """The part of a long sequence worth a second, enlarged panel: ``(lo, hi, why)``."""
+def zoom_window(n: int, preperiod: int | None,
+                period: int | None) -> tuple[int, int | None, str]:
+    """The part of a sequence of ``n`` values worth a second, enlarged panel: ``(lo, hi,
+    why)``, heaps ``lo <= n < hi``; ``(0, None, "")`` when the whole is short enough (at most
+    600 values) or the part would be half of it."""
+    lo, hi, why = _zoom_part(preperiod, period)
+    hi = min(hi, n)
+    if n <= 600 or hi - lo >= n / 2:
+        return 0, None, ""
+    return lo, hi, why
+
+
+def _zoom_part(preperiod: int | None, period: int | None) -> tuple[int, int, str]:
     if period and preperiod is not None:
         if preperiod + 2 * period <= 1_500:
             return 0, max(200, preperiod + 2 * period), "the pre-period and two periods"
@@ -174,13 +185,12 @@ def sequence_figure(values, title: str, *, preperiod: int | None = None,
     when it is short, else the first 400 values.  Returns the figure."""
     values = np.asarray(values)
     n = int(values.size)
-    lo, hi, why = _zoom_window(n, preperiod, period)
-    hi = min(hi, n)
-    two = n > 600 and hi - lo < n / 2
+    lo, hi, why = zoom_window(n, preperiod, period)
+    two = hi is not None
     fig, axes = new_figure(rows=2 if two else 1)
     top = axes[0] if two else axes
     plot_sequence(values, title, preperiod=preperiod, period=period, ax=top)
-    if two:
+    if hi is not None:
         plot_sequence(values[lo:hi], "zoom", preperiod=preperiod, period=period, ax=axes[1],
                       start=lo)
         axes[1].set_title(f"zoom: n = {lo:,}..{hi - 1:,} ({why})", fontsize=10)

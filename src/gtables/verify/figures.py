@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+from typing import Any
 
 import numpy as np
 
@@ -83,7 +84,7 @@ def _known_periods(verdicts, declared) -> dict[str, tuple[int, int, str]]:
     for spec, names in declared.items():
         for n in names:
             by_claim.setdefault(n, []).append(spec)
-    out = {}
+    out: dict[str, tuple[int, int, str]] = {}
     for v in verdicts:
         d = v.data or {}
         if v.status in ("PROVED", "HOLDS") and d.get("period") and d.get("preperiod") is not None:
@@ -111,7 +112,7 @@ def sequence_figures(ctx, verdicts, figdir: str, declared=None) -> list[Figure]:
     """One figure per one-heap game the report shows (the largest table read of it)."""
     declared = _declared(ctx, verdicts) if declared is None else declared
     known = _known_periods(verdicts, declared)
-    best: dict[str, tuple[str, object]] = {}
+    best: dict[str, tuple[str, Any]] = {}
     readers: dict[str, list[str]] = {}         # game key -> the claims that read it, any size
     for spec, t in ctx._tables.items():
         if spec not in declared or not _is_sequence(t) or not _wanted(spec, t, known):
@@ -123,7 +124,7 @@ def sequence_figures(ctx, verdicts, figdir: str, declared=None) -> list[Figure]:
     out = []
     for k, (spec, t) in best.items():
         values = np.asarray(t.values)
-        pre, per, source = known.get(k, (None, None, None))
+        pre, per, source = known[k] if k in known else (None, None, "")
         name = file_name(spec)
         fig = plotting.sequence_figure(values, spec, preperiod=pre, period=per)
         plotting.save(fig, os.path.join(figdir, name))
@@ -133,13 +134,14 @@ def sequence_figures(ctx, verdicts, figdir: str, declared=None) -> list[Figure]:
         if n > plotting.COMPACT_ABOVE:
             cap += ", drawn as a density (each column a run of heaps, darker = more heaps with " \
                    "that value)"
-        if pre is not None:
+        if pre is not None and per is not None:
             cap += (f"; orange band = the pre-period n < {pre:,}, blue band = one period "
                     f"{pre:,} <= n < {pre + per:,} (period {per:,}, from {source})")
         else:
             cap += "; no verdict of this run states a period for it, so no bands"
-        if n > 600:
-            cap += "; lower panel: the first values enlarged"
+        lo, hi, why = plotting.zoom_window(n, pre, per)
+        if hi is not None:
+            cap += f"; lower panel: n = {lo:,}..{hi - 1:,} enlarged ({why})"
         out.append(Figure(f"figures/{name}", cap + ".", _home(readers[k])))
     return out
 
