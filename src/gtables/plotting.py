@@ -146,13 +146,20 @@ def plot_sequence(values, title: str, *, preperiod: int | None = None, period: i
     lo = float(values.min()) if n else 0.0
     ax.set_ylim(bottom=min(lo, 0) - 0.5)
     from matplotlib.ticker import FuncFormatter
-    ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{x:,.0f}"))
+    ax.xaxis.set_major_formatter(FuncFormatter(_heap_tick))
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     ax.grid(True, alpha=GRID_ALPHA)
     ax.set_title(f"{title}: {shown}" if title else shown, fontsize=10)
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, framealpha=0.9)
     return ax
+
+
+def _heap_tick(x, _pos=None) -> str:
+    """Heap numbers on an axis: ``12,500`` up to a million, ``12.5M`` past it (labels that fit)."""
+    if abs(x) >= 1_000_000:
+        return f"{x / 1e6:g}M"
+    return f"{x:,.0f}"
 
 
 def zoom_window(n: int, preperiod: int | None,
@@ -171,7 +178,7 @@ def _zoom_part(preperiod: int | None, period: int | None) -> tuple[int, int, str
     if period and preperiod is not None:
         if preperiod + 2 * period <= 1_500:
             return 0, max(200, preperiod + 2 * period), "the pre-period and two periods"
-        if 2 * period <= 1_200:
+        if 2 * period <= 3_000:
             lo = max(0, preperiod - 200)
             return lo, preperiod + 2 * period, "where the period starts: two periods"
     return 0, 400, "each value apart"

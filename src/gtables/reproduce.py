@@ -1,52 +1,17 @@
 """The main job: compute every registered seed table, run every claim, write the report."""
 from __future__ import annotations
 
-import os
 import time
-
-import numpy as np
 
 from .api import _DEFAULT, _store
 
-INTRO = """This report is written by `gtables reproduce`. Every claim of the seed documents that
-gtables encodes is listed with its verdict: `HOLDS` (checked on every position of the stated
-range), `PROVED` (holds for all positions by a theorem that turns the finite check into a proof),
-`FAILS`/`REFUTED` (first counterexamples listed), `OPEN` (not settled within the computed range).
-`PROVED` covers exactly the games its line names (each listed code, subtraction set or parameter
-pair, for every heap size): it is never a proof of a general theorem for all parameters.
-Tables are in the HDF5 store; `gtables list` shows them and `gtables query SPEC POSITION --moves`
-looks up any position."""
-
-
-def _figures(ctx, outdir: str) -> list[tuple[str, str]]:
-    """Plots of the one-heap nim-sequences used by the claims."""
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    figdir = os.path.join(outdir, "figures")
-    os.makedirs(figdir, exist_ok=True)
-    out = []
-    from .verify.seed001 import STRIPES
-    wanted = {f"a={a},b={b},c={c}," for a, b, c in STRIPES}
-    seqs = [(spec, t) for spec, t in ctx._tables.items()
-            if t.kind == "grundy" and len(t.space.shape) == 1 and (
-                (t.family == "octal" and t.params["code"] in ("0.07", "0.77", "0.137"))
-                or (t.family == "stripes" and any(w in spec for w in wanted)))]
-    for spec, t in seqs:
-        v = t.values[:min(t.values.size, 400)]
-        fig, ax = plt.subplots(figsize=(9, 2.6))
-        ax.plot(np.arange(v.size), v, ".", markersize=3)
-        ax.set_xlabel("heap / row length n")
-        ax.set_ylabel("G(n)")
-        ax.set_title(spec)
-        fig.tight_layout()
-        name = spec.replace(":", "_").replace(",", "_").replace("=", "-") + ".png"
-        path = os.path.join(figdir, name)
-        fig.savefig(path, dpi=90)
-        plt.close(fig)
-        out.append((os.path.join("figures", name), f"nim-sequence of {spec} (first {v.size} values)"))
-    return out
+INTRO = """Written by `gtables reproduce`; nothing here is edited by hand. Each claim the seed
+documents make (and a few published facts used as independent checks) gets a verdict: `HOLDS`
+(checked on every position of the stated range), `PROVED` (for all positions, by a theorem that
+turns the finite check into a proof; it covers exactly the games its line names, never a general
+theorem for all parameters), `FAILS` (refuted: counterexamples listed), `OPEN` (not settled within
+the computed range). Below: the counts, then the findings. Every claim, its reading, the figures and
+the counterexamples are on one page per source under [`report/`](report/)."""
 
 
 def table_provider(store=None, progress: bool | None = None):
@@ -90,6 +55,7 @@ def reproduce(store=None, scale: str = "default", out: str = "results", echo=pri
     ``workers`` > 1 (and a store) the tables every claim declares are computed first, in
     parallel, as a sweep."""
     from .verify import report
+    from .verify.figures import report_figures
     from .verify.runner import run_claims
     t0 = time.perf_counter()
     echo(f"gtables reproduce: scale {scale}, store {store.path if store is not None else '(memory)'}")
@@ -98,14 +64,16 @@ def reproduce(store=None, scale: str = "default", out: str = "results", echo=pri
         prefetch = sweep_prefetch(store, workers, progress, echo)
     verdicts, ctx = run_claims(None, provider=table_provider(store, progress), scale=scale,
                                echo=echo, store=store, prefetch=prefetch)
-    figures = _figures(ctx, out)
+    figures = report_figures(ctx, verdicts, out)
     meta = report.run_meta(scale)
     meta["seconds"] = round(time.perf_counter() - t0, 1)
-    md, js = report.write(out, "REPORT", verdicts, ctx.computed, meta,
-                          "gtables: tables and verdicts for the seed documents", figures, INTRO)
+    md, js, pages = report.write_pages(out, "REPORT", verdicts, ctx.computed, meta,
+                                       "gtables: tables and verdicts for the seed documents",
+                                       figures, INTRO)
     counts = {}
     for v in verdicts:
         counts[v.status] = counts.get(v.status, 0) + 1
     echo(f"{len(verdicts)} claims: " + ", ".join(f"{k} {n}" for k, n in sorted(counts.items())))
-    echo(f"wrote {md}, {js} and {len(figures)} figure(s) in {meta['seconds']} s")
+    echo(f"wrote {md}, {js}, {len(pages)} page(s) and {len(figures)} figure(s) "
+         f"in {meta['seconds']} s")
     return 1 if counts.get("ERROR") else 0
