@@ -1,5 +1,14 @@
-"""Tables in a notebook: the HTML summary and the picture of a whole table."""
+"""Tables in a notebook: the HTML summary, the picture of a whole table, and the table as a
+pandas data frame or an xarray DataArray (the ``notebook`` extra)."""
+import dataclasses
+import sys
+
+import numpy as np
+import pytest
+
 import gtables
+from gtables import api
+from gtables.errors import GtablesError
 
 
 def test_a_table_in_a_notebook(tmp_path):
@@ -27,3 +36,132 @@ def test_a_table_in_a_notebook(tmp_path):
     assert image.shape == (11, 11) and image[2, 2] == 0 and image[1, 2] == 1  # (2,2) P, (2,1) N
     assert (ax.get_xlabel(), ax.get_ylabel()) == ("pile1", "pile2")
     assert [p.get_label() for p in ax.get_legend().get_patches()] == ["P", "N"]
+
+
+# -- data frames and labelled arrays (the notebook extra: pandas, xarray) ------------------------
+
+def _positions(t):
+    return t.space.unrank(np.arange(t.space.size))
+
+
+def test_to_pandas_and_xarray_of_a_heap_table(tmp_path):
+    pytest.importorskip("pandas")
+    pytest.importorskip("xarray")
+    store = str(tmp_path / "t.h5")
+    gtables.compute("octal:code=0.07,size=150", store=store, progress=False)
+    t = gtables.load("octal:code=0.07,size=150", store=store)
+    df = t.to_pandas()
+    assert list(df.columns) == ["heap", "value"] and df.index.name == "index"
+    assert df["heap"].tolist() == list(range(151)) and df["value"].tolist() == t.values.tolist()
+    assert df.loc[34, "value"] == t.value(34)
+    da = t.to_xarray()
+    assert da.dims == ("heap",) and da.name == "value" and da.shape == (151,)
+    assert da["heap"].values.tolist() == list(range(151))
+    assert int(da.sel(heap=34)) == t.value(34) and np.array_equal(da.values, t.values)
+    assert da.attrs["spec"] == t.spec and da.attrs["kind"] == "grundy"
+
+
+def test_to_pandas_and_xarray_of_a_two_pile_table():
+    pytest.importorskip("pandas")
+    pytest.importorskip("xarray")
+    t = gtables.compute("wythoff:size=12", store=None, progress=False)
+    da = t.to_xarray()
+    assert da.dims == ("pile1", "pile2") and da.shape == (13, 13)
+    for a, b in ((0, 0), (3, 5), (5, 3), (12, 7)):
+        assert int(da.sel(pile1=a, pile2=b)) == t.value([a, b])
+    assert np.array_equal(da.values, t.array())
+    df = t.to_pandas(text=True)
+    assert list(df.columns) == ["pile1", "pile2", "position", "value"]
+    assert df["value"].tolist() == t.values.tolist() and df.loc[t.index("3,5"), "position"] == "3,5"
+    series = df.set_index(["pile1", "pile2"])["value"]           # the documented MultiIndex view
+    assert series.loc[(3, 5)] == t.value("3,5") == 0
+    m = gtables.compute("wythoff:size=6,play=misere", store=None, progress=False)
+    dm = m.to_xarray()
+    assert dm["outcome"].dims == ("pile1", "pile2")
+    assert str(dm["outcome"].sel(pile1=1, pile2=1).values) == m.outcome("1,1")
+    assert m.to_pandas()["outcome"].tolist() == [m.outcome(p) for p in _positions(m)]
+
+
+def test_to_pandas_and_xarray_of_spaces_that_are_not_boxes():
+    pytest.importorskip("pandas")
+    pytest.importorskip("xarray")
+    e = gtables.compute("endnim:mode=partizan,len=3,max=3", store=None, progress=False)
+    df = e.to_pandas(text=True)
+    rows = _positions(e)
+    assert list(df.columns) == ["stack1", "stack2", "stack3", "position", "value", "outcome"]
+    assert df[["stack1", "stack2", "stack3"]].to_numpy().tolist() == rows.tolist()
+    assert df["value"].tolist() == e.values.tolist()
+    assert df["outcome"].tolist() == [e.outcome(e.space.format(r)) for r in rows]
+    assert df["position"].tolist() == [e.space.format(r) for r in rows]
+    da = e.to_xarray()
+    assert da.dims == ("index",) and np.array_equal(da.values, e.values)
+    assert da["stack2"].values.tolist() == rows[:, 1].tolist()
+    assert set(da["outcome"].values.tolist()) <= set("PNLR")
+    c = gtables.compute("chips:rule=C,n=7,k=3", store=None, progress=False)   # 3-sets of 1..7
+    dc = c.to_pandas()
+    assert list(dc.columns) == ["c1", "c2", "c3", "value"]
+    i = c.index("2,4,7")
+    assert dc.loc[i, ["c1", "c2", "c3"]].tolist() == [2, 4, 7] and dc.loc[i, "value"] == c.value("2,4,7")
+    xc = c.to_xarray()
+    assert int(xc.sel(index=i)) == c.value("2,4,7") and int(xc["c3"].sel(index=i)) == 7
+
+
+def test_a_box_with_a_tag_and_a_space_without_unrank():
+    pytest.importorskip("pandas")
+    pytest.importorskip("xarray")
+    t = gtables.compute("nimlike:heaps=1,max=3,norepeat=1,size=8", store=None, progress=False)
+    da = t.to_xarray()
+    assert da.dims == ("heap", "last") and da["last"].values.tolist() == [0, 1, 2, 3]
+    for h, last in ((5, 0), (5, 3), (8, 2)):
+        assert int(da.sel(heap=h, last=last)) == t.value(f"{h},last={last}")
+    df = t.to_pandas()                        # an outcome table: letters beside the codes
+    assert df.columns.tolist() == ["heap", "last", "value", "outcome"]
+    assert df["outcome"].tolist() == [t.outcome(t.space.format(p)) for p in _positions(t)]
+
+    class Opaque(type(t.space)):              # a user's space that cannot decode indices
+        def unrank(self, indices):
+            raise NotImplementedError
+
+        def axes(self):
+            return None
+    opaque = api.Table(dataclasses.replace(t.game, space=Opaque.__new__(Opaque)),
+                       values=t.values)
+    opaque.space.__dict__.update(t.space.__dict__)
+    with pytest.raises(GtablesError, match="cannot decode indices into positions"):
+        opaque.to_pandas()
+    with pytest.raises(GtablesError, match="cannot decode indices into positions"):
+        opaque.to_xarray()
+
+
+def test_missing_notebook_packages_say_what_to_install(monkeypatch, tmp_path):
+    t = gtables.compute("wythoff:size=4", store=None, progress=False)
+    for name, call in (("pandas", t.to_pandas), ("xarray", t.to_xarray),
+                       ("pandas", gtables.open_store(str(tmp_path / "s.h5")).to_pandas)):
+        monkeypatch.setitem(sys.modules, name, None)      # import fails as if not installed
+        with pytest.raises(GtablesError,
+                           match=f"needs {name}" + r'.*pip install "gtables\[notebook\]"'):
+            call()
+        monkeypatch.undo()
+
+
+def test_store_to_pandas_from_attributes(tmp_path, monkeypatch):
+    pd = pytest.importorskip("pandas")
+    store = str(tmp_path / "t.h5")
+    for spec in ("octal:code=0.07,size=100", "wythoff:size=10,play=misere"):
+        gtables.compute(spec, store=store, progress=False)
+    st = gtables.open_store(store)
+    st.write_checkpoint("octal:code=0.77", np.zeros(40, dtype=np.uint8), seconds=1.5)
+    from gtables import store as S
+    monkeypatch.setattr(S.StoredTable, "read", lambda *a, **k: pytest.fail("a table was read"))
+    monkeypatch.setattr(S.StoredTable, "load", lambda *a, **k: pytest.fail("a table was read"))
+    df = st.to_pandas()
+    assert list(df.columns) == list(S.Store.FRAME_COLUMNS) and st.list_frame().equals(df)
+    by = df.set_index("spec")
+    row = by.loc["octal:code=0.07,size=100"]
+    assert tuple(row[k] for k in ("family", "kind", "positions", "dtype", "max_value", "status")) == \
+        ("octal", "grundy", 101, "uint8", 9, "complete")
+    assert row.compute_seconds >= 0 and isinstance(row.created, pd.Timestamp)
+    assert by.loc["wythoff:size=10,play=misere", "kind"] == "misere"
+    part = by.loc["octal:code=0.77"]
+    assert (part.status, part.positions, part.compute_seconds) == ("partial", 40, 1.5)
+    assert gtables.open_store(str(tmp_path / "none.h5")).to_pandas().empty

@@ -19,7 +19,15 @@ from ._version import __version__
 from .engine import spaces
 from .engine.game import ENCODINGS, GRUNDY, KINDS, PARTIZAN, Family, Game
 from .errors import GtablesError, warn
-from .store import AlreadyStored, Store, StoredTable, aside_path, checksum, repair_hint
+from .store import (
+    AlreadyStored,
+    Store,
+    StoredTable,
+    aside_path,
+    checksum,
+    notebook_module,
+    repair_hint,
+)
 
 # Reading a stored table imports no numba: this module reaches the engine's kernels (and the
 # families, whose modules compile their move generators on import) only inside the functions
@@ -162,6 +170,76 @@ class Table:
         matplotlib ``Axes``."""
         from .plotting import plot_values
         return plot_values(self.values, self.space, self.kind, title=self.spec, ax=ax)
+
+    # -- data frames and labelled arrays (optional: pip install "gtables[notebook]") ----------
+    def _outcome_letters(self, values: np.ndarray) -> np.ndarray | None:
+        """The outcome letters of a table of outcome codes (``None`` for a Grundy table)."""
+        if self.kind == GRUNDY:
+            return None
+        return np.array(list(OUTCOME_LETTERS))[values.astype(np.intp)]
+
+    def _decoded(self) -> np.ndarray:
+        """Every position as an ``unrank`` row, or a clear error for a space that cannot."""
+        try:
+            return self.space.unrank(np.arange(self.space.size, dtype=np.int64))
+        except NotImplementedError:
+            raise GtablesError(f"{self.spec}: its position space ({self.space.scheme}) cannot "
+                               f"decode indices into positions (no unrank), so the table has no "
+                               f"coordinates to show; use Table.values (by index)") from None
+
+    def to_pandas(self, text: bool = False):
+        """The table as a :class:`pandas.DataFrame`, one row per position in index order: the
+        position's coordinates (columns named by the space: ``heap``; ``pile1``, ``pile2``;
+        ``heap1``.. ``heapD``, ``last``; ``stack1``..; ``c1``.. ``ck``; ...), then ``value``
+        (the stored value: Grundy value or outcome code) and, for outcome tables, ``outcome``
+        (``P``, ``N``, ``L``, ``R``).  The index is the table's position index (named
+        ``index``).  ``text=True`` adds ``position``, the position as ``gtables query`` reads
+        it.  For a box of coordinates, ``df.set_index(list(t.space.coordinates()))["value"]``
+        is the Series on a (Multi)Index.  Loads the whole table; needs pandas."""
+        pd = notebook_module("pandas", "Table.to_pandas()")
+        values = self.values
+        cols: dict[str, np.ndarray] = {}
+        rows = self._decoded()
+        for j, name in enumerate(self.space.coordinates()):
+            cols[name] = rows[:, j]
+        if text:
+            cols["position"] = np.array([self.space.format(r) for r in rows], dtype=object)
+        cols["value"] = values
+        letters = self._outcome_letters(values)
+        if letters is not None:
+            cols["outcome"] = letters
+        return pd.DataFrame(cols, index=pd.RangeIndex(self.space.size, name="index"))
+
+    def to_xarray(self):
+        """The table as a labelled :class:`xarray.DataArray` named ``value``.  A box of
+        coordinates (``space.axes()``: heaps, piles, heaps plus the last amount taken) gives
+        its logical shape, one dimension per coordinate (named as the space names them) with
+        the coordinate values as coords.  Any other space (strings, sets of squares, ...) gives
+        one dimension ``index`` (the position index), with each decoded coordinate
+        (``space.coordinates()``) as a coord along it.  Outcome tables also carry ``outcome``
+        letters as a coord.  ``attrs`` hold the spec, family, kind and encoding.  Loads the
+        whole table; needs xarray."""
+        xr = notebook_module("xarray", "Table.to_xarray()")
+        values = self.values
+        attrs = {"spec": self.spec, "family": self.family, "kind": self.kind,
+                 "encoding": ENCODINGS[self.kind]}
+        axes = self.space.axes()
+        letters = self._outcome_letters(values)
+        if axes is not None:
+            shape = tuple(self.space.shape)
+            dims = [name for name, _ in axes]
+            coords: dict = {name: vals for name, vals in axes}
+            if letters is not None:
+                coords["outcome"] = (dims, letters.reshape(shape))
+            return xr.DataArray(values.reshape(shape), dims=dims, coords=coords, name="value",
+                                attrs=attrs)
+        rows = self._decoded()
+        coords = {"index": np.arange(self.space.size, dtype=np.int64)}
+        for j, name in enumerate(self.space.coordinates()):
+            coords[name] = ("index", rows[:, j])
+        if letters is not None:
+            coords["outcome"] = ("index", letters)
+        return xr.DataArray(values, dims=["index"], coords=coords, name="value", attrs=attrs)
 
     @property
     def values(self) -> np.ndarray:

@@ -98,6 +98,20 @@ def _h5py():
     return h5py
 
 
+NOTEBOOK_INSTALL = 'pip install "gtables[notebook]"'
+
+
+def notebook_module(name: str, what: str):
+    """The optional module ``name`` (pandas, xarray) that ``what`` needs, or a one-line
+    :class:`GtablesError` that says how to install it."""
+    import importlib
+    try:
+        return importlib.import_module(name)
+    except ImportError as e:
+        raise GtablesError(f"{what} needs {name}, which is not installed ({_one_line(e)}): "
+                           f"{NOTEBOOK_INSTALL}") from None
+
+
 def _decode(v):
     if isinstance(v, bytes):
         return v.decode()
@@ -633,6 +647,45 @@ class Store:
                 a.setdefault("spec", f"(entry {key})")
                 out.append(a)
         return sorted(out, key=lambda a: str(a.get("spec", "")))
+
+    FRAME_COLUMNS = ("spec", "family", "kind", "positions", "dtype", "max_value",
+                     "compute_seconds", "created", "status")
+
+    def to_pandas(self):
+        """What the store holds, as a :class:`pandas.DataFrame`, from attributes only (no table
+        is read): one row per table (``status`` ``complete``, or ``damaged`` when its attributes
+        or layout fail their checks: ``gtables check`` says why) and one per checkpoint of an
+        interrupted sequence run (``status`` ``partial``: its spec is the game without a size,
+        ``positions`` the heaps computed so far, ``created`` the last update).  Columns:
+        :data:`FRAME_COLUMNS`.  Needs pandas."""
+        pd = notebook_module("pandas", "Store.to_pandas()")
+        rows = []
+        for a in self.list():
+            rows.append({"spec": a.get("spec"), "family": a.get("family"), "kind": a.get("kind"),
+                         "positions": a.get("length"), "dtype": a.get("dtype"),
+                         "max_value": a.get("max_value"),
+                         "compute_seconds": a.get("compute_seconds"), "created": a.get("created"),
+                         "status": "damaged" if a.get("damaged") else "complete"})
+        if self.exists():
+            with self._reading() as f:
+                part = f.get("partial")
+                for k in part if part is not None else ():
+                    try:
+                        a = _attrs_of(part[k])
+                        length, dtype = a.get("length"), str(part[k].dtype)
+                    except (OSError, RuntimeError, ValueError, KeyError, TypeError):
+                        a, length, dtype = {}, None, None
+                    seq = str(a.get("sequence_key", f"(checkpoint {k})"))
+                    rows.append({"spec": seq, "family": seq.split(":", 1)[0], "kind": None,
+                                 "positions": length, "dtype": dtype, "max_value": None,
+                                 "compute_seconds": a.get("compute_seconds"),
+                                 "created": a.get("updated"), "status": "partial"})
+        frame = pd.DataFrame(rows, columns=list(self.FRAME_COLUMNS))
+        if len(frame):
+            frame["created"] = pd.to_datetime(frame["created"], utc=True, errors="coerce")
+        return frame
+
+    list_frame = to_pandas
 
     def check(self) -> builtins.list[dict]:
         """Read and verify every table and checkpoint in full: one row each with ``spec``,

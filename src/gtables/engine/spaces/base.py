@@ -84,7 +84,10 @@ class PositionSpace:
     * ``check(positions)``        raise :class:`GtablesError` naming the first illegal row;
     * ``meta()``      JSON-able description of the scheme, stored with the table;
     * ``tier_bounds()`` optional: int64 array ``b`` such that the positions ``b[t]..b[t+1]-1`` have
-      all their options in earlier tiers (enables the parallel kernels), or ``None``.
+      all their options in earlier tiers (enables the parallel kernels), or ``None``;
+    * ``coordinates()`` names of the columns of ``unrank`` rows (a data frame's columns);
+    * ``axes()``      for a space whose table, reshaped to ``shape``, is a box of coordinates:
+      one ``(name, coordinate values)`` per axis; ``None`` (the default) otherwise.
 
     ``parse``/``format`` convert between a position and the text a user types (``"4,6,8"``).
     """
@@ -101,6 +104,16 @@ class PositionSpace:
         return {"scheme": self.scheme, "size": int(self.size)}
 
     def tier_bounds(self):
+        return None
+
+    def coordinates(self) -> tuple[str, ...]:
+        """Names of the columns of :meth:`unrank` rows (``x1``, ``x2``, ... unless the space
+        names them)."""
+        return tuple(f"x{i + 1}" for i in range(self.width))
+
+    def axes(self) -> list[tuple[str, np.ndarray]] | None:
+        """``(name, coordinate values)`` of each axis of ``shape`` when the table reshaped to
+        ``shape`` is a box of coordinates (row-major); ``None`` for other spaces."""
         return None
 
     def bounds(self) -> str:

@@ -31,6 +31,12 @@ class BoxSpace(PositionSpace):
     def shape(self):
         return self.extents
 
+    def coordinates(self):
+        return self.names
+
+    def axes(self):
+        return [(n, np.arange(e, dtype=np.int64)) for n, e in zip(self.names, self.extents)]
+
     def meta(self):
         return {"scheme": self.scheme, "size": self.size, "extents": list(self.extents),
                 "coordinates": list(self.names),

@@ -124,6 +124,10 @@ class StringSpace(PositionSpace):
         self.offsets = np.concatenate([[0], np.cumsum(self.powers)]).astype(np.int64)
         self.size = int(self.offsets[-1])
 
+    def coordinates(self):
+        """``stack1``, ``stack2``, ...: the stacks left to right (0 past the string's end)."""
+        return tuple(f"stack{i + 1}" for i in range(self.width))
+
     def meta(self):
         return {"scheme": self.scheme, "size": self.size, "max_len": self.max_len,
                 "max_entry": self.max_entry, "offsets": self.offsets.tolist(),
@@ -205,6 +209,11 @@ class FramedStringSpace(PositionSpace):
         self.block = {w: i for i, (w, _, _) in enumerate(self.cores)}
         if len(self.block) != len(self.cores):
             raise GtablesError("cores must be distinct")
+
+    def coordinates(self):
+        """``stack1``, ``stack2``, ...: the string ``a w b`` left to right (zero ends left out,
+        0 past its end)."""
+        return tuple(f"stack{i + 1}" for i in range(self.width))
 
     def meta(self):
         return {"scheme": self.scheme, "size": self.size,

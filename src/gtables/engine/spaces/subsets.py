@@ -73,6 +73,10 @@ class SubsetSpace(PositionSpace):
         return {"scheme": self.scheme, "size": self.size, "n": self.n,
                 "rank": "sum of 2^(i-1) over the elements i of the set"}
 
+    def coordinates(self):
+        """``has1`` .. ``has<n>``: the membership flags (1 when ``i`` is in the set)."""
+        return tuple(f"has{i + 1}" for i in range(self.n))
+
     def bounds(self):
         return f"sets of squares 1..{self.n}; as rows, {self.n} flags 0 or 1"
 
@@ -136,6 +140,10 @@ class CombinationSpace(PositionSpace):
         self.width = self.k
         self.size = int(size)
         self.binom = binomial_table(self.n, self.k)
+
+    def coordinates(self):
+        """``c1`` .. ``c<k>``: the elements in increasing order."""
+        return tuple(f"c{i + 1}" for i in range(self.k))
 
     def meta(self):
         return {"scheme": self.scheme, "size": self.size, "n": self.n, "k": self.k,

@@ -52,6 +52,13 @@ class TaggedBoxSpace(PositionSpace):
         """The table's logical shape: the box extents, then the tag *codes* ``0..K-1``."""
         return (*self.box.extents, self.ntags)
 
+    def coordinates(self):
+        return (*self.box.names, self.tag_name)
+
+    def axes(self):
+        """The box's axes, then the tag's values (the last axis of ``shape`` is the tag code)."""
+        return [*self.box.axes(), (self.tag_name, self.tags.copy())]
+
     def meta(self):
         return {"scheme": self.scheme, "size": self.size, "extents": list(self.box.extents),
                 "coordinates": list(self.box.names), "tag": self.tag_name,
