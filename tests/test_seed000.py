@@ -7,9 +7,9 @@ import types
 
 import numpy as np
 import pytest
+from reference import check_on
 
 import gtables
-from gtables.verify.claims import Tables
 from gtables.verify.seed000 import chips_claims
 from gtables.verify.seed000 import claims as C
 from gtables.verify.seed000 import data as D
@@ -24,20 +24,8 @@ def _table(spec):
 def run(check, specs=(), mutate=None):
     """Run ``check`` on the real small tables, ``mutate[spec](values)`` changing a copy of some."""
     mutate = mutate or {}
-
-    def fetch(spec):
-        t = _table(spec)
-        if spec not in mutate:
-            return t
-        return types.SimpleNamespace(
-            values=mutate[spec](t.values.copy()),
-            space=t.space,
-            kind=t.kind,
-            params=t.params,
-            attrs=t.attrs,
-        )
-
-    return check(Tables("test", fetch, specs))
+    pseudo = types.SimpleNamespace(name="test", tables=tuple(specs), check=check)
+    return check_on(pseudo, lambda s, t, v: mutate[s](v) if s in mutate else None, _table)
 
 
 @functools.cache

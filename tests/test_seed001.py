@@ -2,10 +2,9 @@
 run on its true tables, then on a table with a wrong value, and must say FAILS), the printed text
 and our correction stay apart, and every check reads only the tables it declares."""
 import pytest
+from reference import check_on
 
-from gtables import api
 from gtables.reproduce import table_provider
-from gtables.verify.claims import Tables
 from gtables.verify.runner import Context, evaluate, run_claims
 from gtables.verify.seed001 import claims as C
 from gtables.verify.seed001 import data
@@ -23,16 +22,12 @@ CLAIMS = _claims()
 
 
 def _run(name, mutate=None, spec=None):
-    """The claim's check on its declared tables, with ``mutate(values)`` applied to a copy of the
-    table ``spec`` (the others as computed)."""
-    claim = CLAIMS[name]
-    tables = {s: PROVIDER(s) for s in claim.tables}
-    if mutate is not None:
-        t = tables[spec]
-        values = t.values.copy()
-        mutate(values.reshape(t.space.shape))
-        tables[spec] = api.Table(t.game, values, t.attrs)
-    return claim.check(Tables(name, tables.__getitem__, claim.tables))
+    """The claim's check on its declared tables, with ``mutate(values)`` applied (in the shape of
+    the table's space) to a copy of the table ``spec`` (the others as computed)."""
+    def change(s, t, values):
+        if mutate is not None and s == spec:
+            mutate(values.reshape(t.space.shape))
+    return check_on(CLAIMS[name], change, PROVIDER)
 
 
 def _set(index, value):

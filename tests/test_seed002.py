@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import functools
 import itertools
-import types
 
 import numpy as np
 import pytest
+from reference import check_on
 
 import gtables
 from gtables.engine.kernels import L as L_CODE
@@ -51,22 +51,10 @@ def claim(name: str, scale: str = "small"):
     return next(c for c in endnim_claims(scale) if c.name == name)
 
 
-_computed: dict = {}
-
-
 def run(cl, mutate=None):
-    """Evaluate claim ``cl`` on its declared tables, ``mutate(spec, values)`` changing a copy."""
-    def fetch(spec):
-        if spec not in _computed:
-            _computed[spec] = gtables.compute(spec, store=None)
-        t = _computed[spec]
-        if mutate is None:
-            return t
-        vals = np.array(t.values, copy=True)
-        mutate(spec, t, vals)
-        return types.SimpleNamespace(values=vals, space=t.space, params=t.params, kind=t.kind,
-                                     attrs=t.attrs)
-    return cl.check(C.Tables(cl.name, fetch, cl.tables))
+    """Evaluate claim ``cl`` on its declared tables, ``mutate(spec, table, values)`` changing a
+    copy."""
+    return check_on(cl, mutate)
 
 
 def set_value(t, vals, string, value):

@@ -5,9 +5,9 @@ a Result by hand."""
 import ast
 import functools
 import pathlib
-import types
 
 import pytest
+from reference import check_on
 
 from gtables import api
 from gtables.games import canonical
@@ -33,13 +33,8 @@ def _small():
 
 def _run(claim, mutate=None):
     """The claim's check on its declared tables (in memory), ``mutate(spec, values)`` applied."""
-    def fetch(spec):
-        t = _table(canonical(spec))
-        if mutate is None:
-            return t
-        return types.SimpleNamespace(values=mutate(spec, t.values.copy()), kind=t.kind,
-                                     attrs=t.attrs)
-    return claim.check(C.Tables(claim.name, fetch, claim.tables))
+    return check_on(claim, None if mutate is None else lambda s, t, v: mutate(s, v),
+                    lambda s: _table(canonical(s)))
 
 
 def test_every_table_read_is_declared():

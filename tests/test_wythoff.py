@@ -2,13 +2,10 @@
 literature's values, and the claims failing on a wrong table."""
 import numpy as np
 import pytest
-from reference import reference_table
+from reference import check_on, reference_table
 
 import gtables
-from gtables.api import Table
-from gtables.games import canonical
 from gtables.verify import wythoff as W
-from gtables.verify.claims import Tables
 
 
 @pytest.mark.parametrize("spec", ["wythoff:size=12", "wythoff:size=9,play=misere"])
@@ -32,20 +29,9 @@ def _claims(scale="small"):
     return {c.name: c for c in W.wythoff_claims(scale)}
 
 
-def _run(claim, tables):
-    return claim.check(Tables(claim.name, tables.__getitem__, claim.tables))
-
-
-def _tables(claim, mutate=None):
-    out = {}
-    for spec in claim.tables:
-        t = gtables.compute(spec, store=None)
-        if mutate is not None:
-            v = t.values.copy()
-            mutate(v)
-            t = Table(t.game, values=v, attrs=t.attrs)
-        out[canonical(spec)] = t
-    return out
+def _run(claim, mutate=None):
+    """The claim on its declared tables, ``mutate(values)`` changing a copy of each."""
+    return check_on(claim, None if mutate is None else lambda s, t, v: mutate(v))
 
 
 @pytest.mark.parametrize("name", ["lit.wythoff.p-positions", "lit.wythoff.nivasch-table",
@@ -53,14 +39,14 @@ def _tables(claim, mutate=None):
                                   "lit.wythoff.rows.additive-period"])
 def test_claims_hold_and_fail_on_a_wrong_table(name):
     c = _claims()[name]
-    assert _run(c, _tables(c)).status == "HOLDS"
+    assert _run(c).status == "HOLDS"
     n = W.SIZES["small"] + 1
 
     def wrong(v):                       # (3, 5) no longer a P-position; row 1 loses its period
         v[3 * n + 5] = 7
         v[1 * n + 5] = v[5 * n + 1] = 9
         v[1 * n + n - 2] += 50
-    r = _run(c, _tables(c, wrong))
+    r = _run(c, wrong)
     assert r.status in ("FAILS", "OPEN"), r
 
 
