@@ -188,3 +188,20 @@ def test_registered_family_takes_the_long_way(store, monkeypatch):
     monkeypatch.setattr(games, "_families", {})
     assert api.load_if_stored("octal:size=200,code=0.07", store) is None     # not canonical
     assert api.load_if_stored(OCTAL, store + ".missing") is None
+
+
+def test_a_busy_store_is_reported_once(store):
+    """A store whose lock is held past the timeout: the one-line "store busy" error, from the
+    first look (the long way is not tried after it, to wait as long again)."""
+    import fcntl
+    import os
+    fd = os.open(store + ".lock", os.O_RDWR | os.O_CREAT, 0o666)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        env = {**os.environ, "GTABLES_LOCK_TIMEOUT": "1"}
+        r = subprocess.run([sys.executable, "-c", CLI, "query", OCTAL, "3", "--store", store],
+                           capture_output=True, text=True, timeout=300, env=env)
+    finally:
+        os.close(fd)
+    assert r.returncode == 2 and r.stderr.startswith("gtables: error: store busy: ")
+    assert r.stderr.count("\n") == 1, r.stderr

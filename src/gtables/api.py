@@ -508,7 +508,8 @@ def load_if_stored(spec: str, store=_DEFAULT) -> Table | None:
     registry is not loaded yet (so no family of a user's can stand behind the name), and the
     stored ``index`` attribute rebuilds the position space exactly
     (:func:`gtables.engine.spaces.from_meta`).  Any error (no store, damaged store, missing
-    table) is left for the long way to report, in its own words and order."""
+    table) is left for the long way to report, in its own words and order, but a busy store
+    (its lock timeout spent) is reported here rather than waited for twice."""
     if not isinstance(spec, str) or games._families:   # a loaded registry: numba is in already
         return None
     family = spec.split(":", 1)[0]
@@ -519,7 +520,9 @@ def load_if_stored(spec: str, store=_DEFAULT) -> Table | None:
         if spec not in st:
             return None
         s = st.get(spec)
-    except GtablesError:
+    except GtablesError as e:
+        if str(e).startswith("store busy"):   # the long way would wait as long again
+            raise
         return None
     a = s.attrs
     try:
