@@ -77,11 +77,12 @@ def test_the_report_reads_in_two_levels(small_run, tmp_path):
         if v.status in ("PROVED", "OPEN") or (v.status == "FAILS" and not v.correction_of):
             assert f"[`{v.name}`](report/{source_of(v.name)}.md#{report._anchor(v.name)})" in index
         if v.status == "FAILS" and not v.correction_of and v.counterexamples:
-            block = index.split(f"[`{v.name}`]", 1)[1].split("\n- ", 1)[0]
-            assert f"first counterexample {report._esc(v.counterexamples[0].position)}:" in block
+            row = next(line for line in index.splitlines() if line.startswith(f"| [`{v.name}`]"))
+            first = report._esc(report._short(v.counterexamples[0].position, 60))
+            assert f"| {first}: claimed " in row
             for c in verdicts:
                 if c.correction_of == v.name:
-                    assert f"Our correction [`{c.name}`]" in block and c.status in block
+                    assert f"[`{c.name}`](report/" in row and f"**{c.status}**" in row
     for target in re.findall(r"\]\((report/[^)#]+)#([^)]+)\)", index):   # every link lands
         assert f'<a id="{target[1]}"></a>' in (tmp_path / target[0]).read_text()
     assert "![a picture for seed 004](../figures/a.png)" in texts["004"]
