@@ -103,6 +103,22 @@ def test_window_lemma_certificates_hold_far_beyond(excluded):
     assert found is not None and found.preperiod == 0 and found.saltus > 0, (excluded, found)
 
 
+@pytest.mark.parametrize("excluded", [(1, 4, 7, 8), (3, 5, 7, 10), (1, 4, 6, 9, 10), (2, 3, 6, 8)])
+def test_window_lemma_with_a_preperiod(excluded):
+    """|X| >= 4 need not be purely arithmetic-periodic (Sleator & Slusky): sets found by
+    scripts/sweep_allbut.py with a pre-period; the certificate holds on a table 20 times longer
+    than the prefix that proved it."""
+    g = values(f"subtraction:allbut={'+'.join(map(str, excluded))},size=8000")
+    p = None
+    for n in range(2, 400):
+        p = prove(g[:n], excluded)
+        if p is not None:
+            break
+    assert p is not None and p.preperiod > 0 and p.saltus > 0
+    assert np.array_equal(g[p.preperiod + p.period:], g[p.preperiod:-p.period] + p.saltus)
+    assert not np.array_equal(g[p.preperiod - 1 + p.period], g[p.preperiod - 1] + p.saltus)
+
+
 def test_hypothesis_is_needed():
     """Condition (ii) of the lemma is not vacuous: a sequence that satisfies (i) on a window but
     not (ii) gets no certificate, and the hypothesis finder reports where (ii) starts."""
