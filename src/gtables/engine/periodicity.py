@@ -71,14 +71,15 @@ def candidates(a, n: int | None = None, saltus: bool = False) -> list[tuple[int,
 
 
 def find_period(a, max_period: int | None = None, min_reps: int = 3, saltus: bool = False,
-                min_fraction: float = 0.5):
+                min_fraction: float = 0.5, min_length: int | None = None):
     """Smallest (period, pre-period) supported by the prefix, or ``None``; linear time.
 
     The periodic part must cover at least ``min_reps`` periods (``min_reps >= 2``) *and*
     ``min_fraction`` of the prefix: a few values at the very end that happen to fit a short
     period are not evidence (a proof by Guy-Smith needs the periodic part to cover about half the
     prefix anyway).  With ``saltus=True`` the sequence may be arithmetic-periodic,
-    ``a[n+p] = a[n] + s``.  Every period of a stretch covering two of them is a multiple of its
+    ``a[n+p] = a[n] + s``.  ``min_length``, if given, replaces ``min_fraction * n`` (an exact
+    count of values).  Every period of a stretch covering two of them is a multiple of its
     least period (Fine and Wilf), so the smallest acceptable period is among :func:`candidates`.
     """
     if min_reps < 2:
@@ -86,10 +87,11 @@ def find_period(a, max_period: int | None = None, min_reps: int = 3, saltus: boo
     n = len(a)
     if n < 2:
         return None
+    need = min_fraction * n if min_length is None else min_length
     for p, n0, s in candidates(a, n, saltus):
         if max_period is not None and p > max_period:
             break
-        if n - n0 >= min_reps * p and n - n0 >= min_fraction * n and n - n0 - p >= 1:
+        if n - n0 >= min_reps * p and n - n0 >= need and n - n0 - p >= 1:
             return Periodicity(n0, p, s, checked_to=n)
     return None
 
