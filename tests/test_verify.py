@@ -18,6 +18,54 @@ def test_find_period_on_constructed_sequences():
     assert find_period(list(range(50))) is None
 
 
+def brute_period(a, max_period=None, min_reps=3, saltus=False, min_fraction=0.5):
+    """The definition, quadratic: the smallest p whose fit a[n+p] = a[n] + s (s read off the
+    last pair; 0 without saltus) holds from the least n0 to the end, over the required part."""
+    a = [int(x) for x in a]
+    n = len(a)
+    for p in range(1, min(max_period or n, n // min_reps) + 1):
+        s = a[-1] - a[-1 - p] if saltus else 0
+        n0 = n - p
+        while n0 > 0 and a[n0 - 1 + p] == a[n0 - 1] + s:
+            n0 -= 1
+        if n - n0 >= min_reps * p and n - n0 >= min_fraction * n and n - n0 - p >= 1:
+            return (n0, p, s)
+    return None
+
+
+def test_find_period_equals_the_definition():
+    """The linear finder (KMP on the values, or on the differences with a saltus) against the
+    quadratic definition, on random sequences built to be (arithmetic-)periodic after noise."""
+    rng = np.random.default_rng(7)
+    for _ in range(400):
+        p, s, n0 = int(rng.integers(1, 9)), int(rng.integers(0, 4)), int(rng.integers(0, 30))
+        block = rng.integers(0, 3, size=p)
+        n = int(rng.integers(1, 120))
+        a = [int(x) for x in rng.integers(0, 5, size=n0)]
+        a += [int(block[i % p]) + s * (i // p) for i in range(n)]
+        if rng.random() < 0.3:
+            a[int(rng.integers(0, len(a)))] += 1
+        for saltus in (False, True):
+            for reps, frac in ((3, 0.5), (2, 0.0), (4, 0.5)):
+                got = find_period(np.array(a), min_reps=reps, saltus=saltus, min_fraction=frac)
+                want = brute_period(a, min_reps=reps, saltus=saltus, min_fraction=frac)
+                assert (None if got is None else (got.preperiod, got.period, got.saltus)) == want, \
+                    (a, saltus, reps, frac)
+
+
+def test_finite_octal_games_get_no_saltus():
+    """Finite octal games are never arithmetic-periodic (Horrocks & Nowakowski, INTEGERS 3
+    (2003) G1, abstract): their family declares ordinary periods only, so neither the watch nor a
+    report can give a saltus; and even the saltus-allowing finder sees saltus 0 on every
+    two-digit code (and the four-digit ones below)."""
+    for code in [f"0.{a}{b}" for a in "01234567" for b in "1234567"] + ["4.07", "0.137", "0.6"]:
+        g = gtables.api.game(f"octal:code={code},size=1200")
+        assert g.sequence is not None and not g.sequence.arithmetic
+        v = gtables.compute(g.spec, store=None, until_periodic=g.has_period_theorem).values
+        p = find_period(v, saltus=True)
+        assert p is None or p.saltus == 0, (code, p)
+
+
 def test_guy_smith_proves_kayles_and_needs_enough_values():
     k = gtables.compute("octal:code=0.77,size=400", store=None).values
     p = prove_period(k, guy_smith_bound(2), "Guy-Smith")

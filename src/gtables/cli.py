@@ -108,10 +108,12 @@ def build_parser() -> argparse.ArgumentParser:
     _quiet_arg(p)
     p.add_argument("--ignore-memory-limit", action="store_true",
                    help="allocate even if the estimate exceeds available memory")
-    seq = p.add_argument_group("sequence tables (octal games)")
+    seq = p.add_argument_group("sequence tables (octal and all-but subtraction games)")
     seq.add_argument("--until-periodic", action="store_true",
-                     help="stop computing as soon as the periodicity theorem (Guy-Smith) proves a "
-                          "period; the rest of the table follows from it. Prints pre-period and period")
+                     help="stop computing as soon as the family's periodicity theorem (Guy-Smith for "
+                          "octal games, the window lemma for all-but subtraction games) proves a "
+                          "period; the rest of the table follows from it. Prints pre-period, "
+                          "period and saltus (proved, or else what the values show: observed)")
     seq.add_argument("--algorithm", choices=("auto", "naive", "sparse"), default="auto",
                      help="naive mex or sparse-space (rare/common values) method: the same table; "
                           "auto picks sparse for games that split heaps while rare heaps stay rare")
@@ -377,10 +379,16 @@ def cmd_compute(args) -> int:
         if "period" in x:
             tail = (f"; heaps {x['computed_to']:,}..{v.size - 1:,} filled from the period"
                     if x.get("filled_by_period") else "")
-            print(f"  PROVED: period {x['period']}, pre-period {x['preperiod']} "
+            salt = f", saltus {x['saltus']}" if x.get("saltus") else ""
+            print(f"  PROVED: period {x['period']}, pre-period {x['preperiod']}{salt} "
                   f"({x['proof']}){tail}")
         elif args.until_periodic:
             print(f"  no period proved up to heap {v.size - 1:,} (open at size {v.size:,})")
+            o = x.get("observed")
+            if o:
+                salt = f", saltus {o['saltus']}" if o["saltus"] else ""
+                print(f"  observed (not proved): period {o['period']}, pre-period "
+                      f"{o['preperiod']}{salt} on heaps 0..{o['checked_to'] - 1:,}")
     return status
 
 

@@ -128,11 +128,17 @@ class SequenceStrategy:
     status``, ``stats()``); ``key`` names the game without its size (stored prefixes and
     checkpoints are keyed on it); ``period_bound(n0, p)`` = the values a periodicity theorem
     needs to prove period ``p`` from ``n0`` (None: no theorem applies), ``period_theorem`` its
-    name."""
+    name.  ``arithmetic``: the values may be arithmetic-periodic, ``G(n + p) = G(n) + s`` with a
+    saltus ``s`` (periods are then found on the differences; False for games whose periods are
+    ordinary, e.g. finite octal games, whose values are bounded).  ``period_hypothesis(a, n, n0,
+    p, s)``: when the theorem also needs a condition on the values, the least ``n1 >= n0`` from
+    which it holds in ``a[:n]`` (None: nowhere yet); the bound is then taken at ``n1``."""
     stepper: Callable[[str], Any]
     key: str
     period_bound: Callable[[int, int], int] | None = None
     period_theorem: str = ""
+    arithmetic: bool = False
+    period_hypothesis: Callable[[Any, int, int, int, int], int | None] | None = None
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True, eq=False)

@@ -182,7 +182,8 @@ def sequence_bytes(game: Game, *, until_periodic: bool = False, start_dtype=None
     default uint8) widened as far as the game's value bound allows (old and new arrays together
     while widening, see :func:`table_bytes`); with ``until_periodic``,
     the failure function of a period scan (int32 per value, int64 from 2^31) beside the table at
-    its widest; and the stepper's own arrays.  Not counted: a sparse-space stepper's list of rare
+    its widest (for arithmetic periods also the int64 values and their differences); and the
+    stepper's own arrays.  Not counted: a sparse-space stepper's list of rare
     heaps, 8 bytes per *rare* heap (``auto`` leaves the sparse method when more than a quarter
     of the heaps are rare)."""
     size = game.space.size
@@ -192,7 +193,10 @@ def sequence_bytes(game: Game, *, until_periodic: bool = False, start_dtype=None
         final = start
     peak = table_bytes(size, final, start)
     if until_periodic:
-        peak = max(peak, size * final.itemsize + size * (4 if size < (1 << 31) else 8))
+        per = 4 if size < (1 << 31) else 8
+        if game.sequence is not None and game.sequence.arithmetic:
+            per += 32     # int64 values and differences, and a theorem's arrays over the values
+        peak = max(peak, size * final.itemsize + size * per)
     return peak + STEPPER_BYTES
 
 

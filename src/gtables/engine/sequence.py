@@ -49,13 +49,16 @@ class SequenceRun:
     resumed_from: int            # heaps 0..resumed_from-1 came from a stored prefix
     algorithm: dict              # what the stepper did (algorithm, mask, rare heaps, ...)
     periodicity: Periodicity | None = None   # a proved period, when until_periodic found one
+    observed: Periodicity | None = None      # until_periodic without a proof: what the values show
 
     def info(self) -> dict:
         d = {"computed_to": self.computed_to, "resumed_from": self.resumed_from, **self.algorithm}
         if self.periodicity is not None:
             p = self.periodicity
-            d.update(period=p.period, preperiod=p.preperiod, proof=p.certificate,
+            d.update(period=p.period, preperiod=p.preperiod, saltus=p.saltus, proof=p.certificate,
                      filled_by_period=self.computed_to < self.values.size)
+        elif self.observed is not None:
+            d.update(observed=self.observed.as_dict())
         return d
 
 
@@ -75,7 +78,8 @@ def fill_sequence(game: Game, *, prefix: np.ndarray | None = None, until_periodi
         require_period_theorem(game)
         assert seq.period_bound is not None      # has_period_theorem
         from .periodicity import PeriodWatch
-        watch = PeriodWatch(seq.period_bound, seq.period_theorem)
+        watch = PeriodWatch(seq.period_bound, seq.period_theorem, saltus=seq.arithmetic,
+                            hypothesis=seq.period_hypothesis)
     check_memory(game, ignore_memory, need=sequence_bytes(
         game, until_periodic=until_periodic, start_dtype=None if prefix is None else prefix.dtype))
     size = game.space.size
@@ -125,6 +129,16 @@ def fill_sequence(game: Game, *, prefix: np.ndarray | None = None, until_periodi
     computed = n
     if proved is not None and n < size:
         from .periodicity import extend_periodic
-        extend_periodic(table, n, proved.period)
+        if proved.saltus:       # the values go on growing: widen for the last one first
+            top = int(table[n - proved.period:n].max()) + \
+                proved.saltus * ((size - n) // proved.period + 1)
+            while top > np.iinfo(table.dtype).max:
+                table = widen(table)
+        extend_periodic(table, n, proved.period, proved.saltus)
+    observed = None
+    if until_periodic and proved is None:
+        from .periodicity import find_period
+        observed = find_period(table[:computed], saltus=seq.arithmetic)
     return SequenceRun(values=table, seconds=time.perf_counter() - t0, computed_to=computed,
-                       resumed_from=start, algorithm=stepper.stats(), periodicity=proved)
+                       resumed_from=start, algorithm=stepper.stats(), periodicity=proved,
+                       observed=observed)

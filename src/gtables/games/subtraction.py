@@ -1,8 +1,16 @@
-"""Subtraction games (seed 001, game B): take ``s`` stones from one heap, ``s`` in a finite set.
+"""Subtraction games (seed 001, game B): take ``s`` stones from one heap, ``s`` in a finite set;
+and *all-but* subtraction games: take any positive number of stones except those in a finite
+excluded set.
 
 Spec: ``subtraction:set=1-3,size=200``; a set is written with ranges and ``+`` (``1-3+7``) or
 braces (``{1,2,5}``); ``heaps=D`` (1..4) makes a dense table of D-heap positions, so sums can be
-checked against the XOR rule; ``play=misere`` gives misère outcomes.
+checked against the XOR rule; ``play=misere`` gives misère outcomes.  ``allbut=2+3`` instead of
+``set=`` gives the all-but game: any ``s >= 1`` except 2 and 3 (``allbut={}``: nothing excluded,
+i.e. Nim).  A single all-but heap in normal play is a *sequence table*
+(:mod:`gtables.engine.sequence`): filled in O(|X|^2) per heap by :mod:`.allbut_kernels`,
+resumable, and ``--until-periodic`` stops at an arithmetic period proved by
+the all-but window lemma (:mod:`.allbut_kernels`) (its values grow without bound: Siegel proved every
+all-but game arithmetic-periodic).
 """
 from __future__ import annotations
 
@@ -10,10 +18,21 @@ import re
 
 import numpy as np
 
-from ..engine.game import GRUNDY, MISERE, Family, Param, Rules, choice_param, int_param
+from ..engine.game import (
+    GRUNDY,
+    MISERE,
+    Family,
+    Param,
+    Rules,
+    SequenceStrategy,
+    choice_param,
+    int_param,
+)
 from ..engine.kernels import movegen
 from ..engine.spaces import BoxSpace, HeapSpace
 from ..engine.syntax import parse_int
+from ..errors import GtablesError
+from .allbut_kernels import MAX_EXCLUDED, AllButStepper, allbut_bound, allbut_hypothesis
 
 MAX_SUBTRACT = 1 << 20
 
@@ -46,7 +65,20 @@ def parse_set(text: str) -> tuple[int, ...]:
     return tuple(sorted(out))
 
 
+def parse_excluded(text: str) -> tuple[int, ...]:
+    """The excluded set of an all-but game: a set as :func:`parse_set` reads it, or ``{}`` (none
+    excluded: Nim).  At most :data:`MAX_EXCLUDED` amounts."""
+    if not text.strip().strip("{}()").strip():
+        return ()
+    s = parse_set(text)
+    if len(s) > MAX_EXCLUDED:
+        raise ValueError(f"at most {MAX_EXCLUDED} excluded amounts, not {len(s)}")
+    return s
+
+
 def canon_set(s) -> str:
+    if not s:
+        return "{}"
     s = sorted(s)
     parts, i = [], 0
     while i < len(s):
@@ -79,28 +111,79 @@ def subtraction_moves(pos, side, params, out):
     return c
 
 
+@movegen
+def allbut_moves(pos, side, params, out):
+    # params: [D, extent, k, x_1..x_k] (x sorted): take any s >= 1 from one heap except the x_j
+    d = params[0]
+    ext = params[1]
+    k = params[2]
+    c = 0
+    stride = 1
+    for _ in range(d):
+        h = (pos // stride) % ext
+        j = 0
+        for s in range(1, h + 1):
+            while j < k and params[3 + j] < s:
+                j += 1
+            if j < k and params[3 + j] == s:
+                continue
+            out[2 * c] = pos - s * stride
+            out[2 * c + 1] = -1
+            c += 1
+        stride *= ext
+    return c
+
+
 def build(v: dict) -> Rules:
-    s, d, size = v["set"], v["heaps"], v["size"]
+    s, x, d, size = v["set"], v["allbut"], v["heaps"], v["size"]
+    if (s is None) == (x is None):
+        raise GtablesError("subtraction: give exactly one of set= (the amounts that may be "
+                           "removed) and allbut= (the amounts that may not)")
     space = HeapSpace(size) if d == 1 else BoxSpace([size + 1] * d,
                                                     names=[f"heap{i + 1}" for i in range(d)])
-    return Rules(space=space, moves=subtraction_moves,
-                 move_params=np.array([d, size + 1, len(s), *s], dtype=np.int64),
-                 kind=GRUNDY if v["play"] == "normal" else MISERE, max_options=d * len(s),
-                 describe=f"subtraction game S={{{canon_set(s)}}} on {d} heap(s) of 0..{size}")
+    normal = v["play"] == "normal"
+    where = f"on {d} heap(s) of 0..{size}"
+    if x is None:
+        return Rules(space=space, moves=subtraction_moves,
+                     move_params=np.array([d, size + 1, len(s), *s], dtype=np.int64),
+                     kind=GRUNDY if normal else MISERE, max_options=d * len(s),
+                     describe=f"subtraction game S={{{canon_set(s)}}} {where}")
+    # one heap in normal play: a sequence table (misère values of a heap depend on the others')
+    sequence = SequenceStrategy(
+        stepper=lambda algorithm: AllButStepper(x, algorithm), key=f"subtraction:allbut={canon_set(x)}",
+        period_bound=allbut_bound(x), period_hypothesis=allbut_hypothesis,
+        period_theorem="all-but window lemma", arithmetic=True) if normal and d == 1 else None
+    return Rules(space=space, moves=allbut_moves,
+                 move_params=np.array([d, size + 1, len(x), *x], dtype=np.int64),
+                 kind=GRUNDY if normal else MISERE, max_options=d * size,
+                 describe=f"all-but subtraction game, any amount but {canon_set(x)}, {where}",
+                 sequence=sequence)
+
+
+def amounts(values: dict, h: int) -> list[int]:
+    """The amounts that may be taken from a heap of ``h``, in plain Python."""
+    if values["allbut"] is not None:
+        return [s for s in range(1, h + 1) if s not in values["allbut"]]
+    return [s for s in values["set"] if s <= h]
 
 
 def options_ref(values: dict, position, side: int = 0) -> list[tuple]:
     """The options of a position (heap sizes, as ``space.unrank`` gives them), in plain Python:
-    take ``s`` stones, ``s`` in the set, from one heap."""
+    take ``s`` stones from one heap, ``s`` in the set (or, all-but: ``s`` not excluded)."""
     heaps = tuple(int(x) for x in position)
     return [(heaps[:i] + (h - s,) + heaps[i + 1:],)
-            for i, h in enumerate(heaps) for s in values["set"] if s <= h]
+            for i, h in enumerate(heaps) for s in amounts(values, h)]
 
 
 FAMILY = Family(
-    name="subtraction", summary="subtraction games (seed 001, game B): remove s in S from one heap",
-    params=(Param("set", parse_set, help="amounts that may be removed, e.g. 1-3 or 1+4+5",
-                  canon=canon_set),
+    name="subtraction",
+    summary="subtraction games (seed 001, game B): remove s in S from one heap; allbut=: any s "
+            "except a finite set (sequence tables: --until-periodic proves arithmetic periods)",
+    params=(Param("set", parse_set, default=None,
+                  help="amounts that may be removed, e.g. 1-3 or 1+4+5", canon=canon_set),
+            Param("allbut", parse_excluded, default=None, canon=canon_set,
+                  help="instead of set=: any amount may be removed except these, e.g. 2+3 "
+                       "(all-but subtraction game; {} = none excluded)"),
             Param("size", int_param(0, 1 << 34), help="largest heap size"),
             Param("heaps", int_param(1, 4), default=1, help="number of heaps D, 1..4"),
             Param("play", choice_param("normal", "misere"), default="normal",

@@ -9,7 +9,7 @@ import numpy as np
 
 from ...config import JIT
 from ...engine.kernels import L, N, P, R
-from ...engine.periodicity import Periodicity
+from ...engine.periodicity import find_period
 
 
 # ----------------------------------------------------------------------------------------------
@@ -71,23 +71,17 @@ def arrow_all(strings):
 # §2: rows a w b, b -> G(a w b): ultimately arithmetico-periodic
 # ----------------------------------------------------------------------------------------------
 def settled_period(a, min_reps: int = 4):
-    """Smallest period p (with saltus s = a[-1] - a[-1-p]) whose fit a[n+p] = a[n] + s holds on
-    at least the last half of the sequence and on at least ``min_reps`` periods.
-
-    ``periodicity.find_period(..., saltus=True)`` accepts any p whose fit covers ``min_reps``
-    periods at the very end, so on a long arithmetico-periodic row it may return a short spurious
-    period (a run of consecutive values b, b+1, ... at the end fits p = 1); requiring half the
-    row avoids that.  Still an observation on a finite row.
+    """Smallest period p (with saltus s) whose fit a[n+p] = a[n] + s holds on at least the last
+    half of the sequence (``len(a) // 2`` values) and on at least ``min_reps`` periods: the one
+    finder, :func:`gtables.engine.periodicity.find_period`.  Requiring half the row keeps a run of
+    consecutive values b, b+1, ... at the very end from passing for p = 1.  Still an observation
+    on a finite row.
     """
-    a = np.asarray(a, dtype=np.int64)
-    n = a.size
-    for p in range(1, n // 2):
-        s = int(a[-1] - a[-1 - p])
-        bad = np.flatnonzero(a[p:] != a[:-p] + s)
-        n0 = int(bad[-1]) + 1 if bad.size else 0
-        if n - n0 >= max(min_reps * p, n // 2) and n - n0 - p >= 1:
-            return Periodicity(n0, p, s, checked_to=n)
-    return None
+    n = len(a)
+    if n < 4:
+        return None            # a period below n // 2 is needed: none on fewer than 4 values
+    return find_period(a, max_period=n // 2 - 1, min_reps=min_reps, saltus=True,
+                       min_length=n // 2)
 
 
 # ----------------------------------------------------------------------------------------------
