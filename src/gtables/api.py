@@ -55,6 +55,23 @@ def register_family(family: Family, replace: bool = False) -> Family:
     return games.register(family, replace=replace)
 
 
+def heap_game(name: str, options, *, max_options, doc: str = "", period_bound=None,
+              period_theorem: str = "", replace: bool = False) -> Family:
+    """Register a heap game from its options function (no Family to write): ``options(n, out)``
+    writes each option of a heap of ``n`` as a pair ``out[2*i], out[2*i+1] = a, b`` (the heap
+    becomes heaps ``a`` and ``b``; ``b = 0`` for a plain removal, ``(0, 0)`` takes it all) and
+    returns how many it wrote; plain Python that numba compiles, or an ``@njit`` function.
+    ``max_options``: an int, or a function of the largest heap, bounding the options of any heap.
+    Then ``name:size=N`` (``play=misere`` too) computes, stores and queries like a built-in
+    family.  ``period_bound``/``period_theorem``: a periodicity theorem you vouch for (turns on
+    ``until_periodic``); without one, :meth:`Table.periodicity` reports observed periods only.
+    See :mod:`gtables.games.userheap`."""
+    from .games.userheap import heap_family
+    fam = heap_family(name, options, max_options=max_options, doc=doc, period_bound=period_bound,
+                      period_theorem=period_theorem)
+    return games.register(fam, replace=replace)
+
+
 def open_store(path: str | None = None) -> Store:
     """The store at ``path``, ``$GTABLES_STORE``, or ``results/tables.h5``."""
     return Store(path)
@@ -274,6 +291,22 @@ class Table:
     def lookup(self, positions) -> np.ndarray:
         """Values of a batch of positions, an ``(B, width)`` array (or ``(B,)`` for one heap)."""
         return self._read(self.space.rank(positions))
+
+    def periodicity(self, max_period: int | None = None):
+        """The period of a heap table (one heap, values by heap size): the proved one a
+        ``--until-periodic`` run stored, else what the values show (``find_period``: the least
+        period, pre-period and saltus supported by the whole table, marked observed, never
+        proved), else ``None``.  A :class:`~gtables.engine.periodicity.Periodicity`."""
+        from .engine.periodicity import Periodicity, find_period
+        if len(self.space.shape) != 1:
+            raise GtablesError(f"{self.spec}: periodicity applies to tables of one heap, not "
+                               f"positions of shape {tuple(self.space.shape)}")
+        x = self.attrs.get("extra") or {}
+        if isinstance(x, dict) and "period" in x:
+            return Periodicity(int(x["preperiod"]), int(x["period"]), int(x.get("saltus", 0)),
+                               checked_to=int(x.get("computed_to", self.space.size)),
+                               proved=True, certificate=str(x.get("proof", "")))
+        return find_period(self.values, max_period=max_period, saltus=True)
 
     def outcome_of_value(self, v: int) -> str:
         if self.kind == GRUNDY:
