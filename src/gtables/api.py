@@ -361,6 +361,8 @@ class Table:
         d["outcome"] = self.outcome_of_value(v)
         if self._game is None and self.family in NO_TERMINAL_VERDICTS:
             return d                           # no terminal verdicts: no move generator needed
+        if self._game is None and self.family not in games.BUILTIN and not games._families:
+            return d        # a user's family, not loaded: value and outcome from the store only
         status, _ = self.game.options(idx)
         if status < 0:
             d["terminal"] = "player to move has lost" if status == -1 else "player to move has won"
@@ -536,18 +538,19 @@ def load_if_stored(spec: str, store=_DEFAULT) -> Table | None:
     attributes alone, without the family's module (which compiles kernels on import, about a
     second): ``None`` whenever that cannot be done exactly, and :func:`load` takes the long way.
 
-    Taken only when ``spec`` is the canonical spec of a stored table of a built-in family (the
-    store keys on canonical specs, and canonical forms are fixed points of parsing), the family
-    registry is not loaded yet (so no family of a user's can stand behind the name), and the
+    Taken only when ``spec`` is the canonical spec of a stored table (the store keys on canonical
+    specs, and canonical forms are fixed points of parsing), the family registry is not loaded
+    yet (so no family of a user's can stand behind the name), and the
     stored ``index`` attribute rebuilds the position space exactly
-    (:func:`gtables.engine.spaces.from_meta`).  Any error (no store, damaged store, missing
+    (:func:`gtables.engine.spaces.from_meta`).  This is also the one way to read a table of a
+    user's family (``gtables.heap_game``, ``register_family``) where the user's module is not
+    imported, e.g. ``gtables query`` from a shell: its values come from the store, its rules
+    (``--moves``) need the family.  Any error (no store, damaged store, missing
     table) is left for the long way to report, in its own words and order, but a busy store
     (its lock timeout spent) is reported here rather than waited for twice."""
     if not isinstance(spec, str) or games._families:   # a loaded registry: numba is in already
         return None
     family = spec.split(":", 1)[0]
-    if family not in games.BUILTIN:
-        return None
     try:
         st = _store(store) or Store()
         if spec not in st:

@@ -41,7 +41,7 @@ OPTIONS_SIG = types.int64(types.int64, types.int64[::1])
 Options = types.FunctionType(OPTIONS_SIG)
 
 # what a bad option was (err[0]); err[1:5] = heap n, option index i, a, b
-OK, BAD_COUNT, BAD_HEAP, RAISED = 0, 1, 2, 3
+OK, BAD_COUNT, BAD_HEAP, RAISED, SPLIT = 0, 1, 2, 3, 4
 
 
 def compile_options(fn, name: str = "options"):
@@ -113,11 +113,12 @@ def options_grundy_range(options, lo, hi, table, vmax, buf, seen, err):
     return DONE
 
 
-@nb.njit(types.int64(Options, types.int64, types.int64, types.int64[::1], types.int64[::1]),
-         **JIT)
-def first_bad_heap(options, lo, hi, buf, err):
+@nb.njit(types.int64(Options, types.int64, types.int64, types.int64[::1], types.int64[::1],
+                     types.boolean), **JIT)
+def first_bad_heap(options, lo, hi, buf, err, splits):
     """Check the options of heaps ``lo..hi-1`` (nothing is computed): the first heap with a bad
-    option (``err`` says what), or -1."""
+    option (``err`` says what), or -1.  ``splits=False``: an option leaving two non-empty heaps
+    is bad too (misère outcomes of a heap do not add)."""
     max_options = buf.size // 2 - 1
     for n in range(lo, hi):
         try:
@@ -127,6 +128,11 @@ def first_bad_heap(options, lo, hi, buf, err):
             return n
         if _check(n, c, buf, max_options, err) != OK:
             return n
+        if not splits:
+            for i in range(c):
+                if buf[2 * i] > 0 and buf[2 * i + 1] > 0:
+                    err[0], err[1], err[2], err[3], err[4] = SPLIT, n, i, buf[2 * i], buf[2 * i + 1]
+                    return n
     return -1
 
 
@@ -139,17 +145,22 @@ def bad_option_message(name: str, err: np.ndarray, max_options: int) -> str:
     if code == BAD_COUNT:
         return (f"{name}: options({n}, out) returned {i} options, not 0..max_options="
                 f"{max_options}")
+    if code == SPLIT:
+        return (f"{name}: options({n}, out) option {i} splits the heap into {a} + {b}: "
+                f"play=misere needs a game that never splits a heap (misère outcomes do not add)")
     heap = a if a < 0 or a >= n else b
     why = "negative" if heap < 0 else f"not smaller than the heap {n}"
     return (f"{name}: options({n}, out) option {i} is ({a}, {b}): heap {heap} is {why} "
             f"(an option (a, b) leaves heaps a and b, each 0..n-1)")
 
 
-def check_options(options, name: str, max_options: int, lo: int, hi: int) -> None:
-    """Raise a :class:`GtablesError` for the first heap in ``lo..hi-1`` with a bad option."""
+def check_options(options, name: str, max_options: int, lo: int, hi: int,
+                  splits: bool = True) -> None:
+    """Raise a :class:`GtablesError` for the first heap in ``lo..hi-1`` with a bad option (or a
+    split, when ``splits`` is False)."""
     buf = np.zeros(2 * max_options + 2, dtype=np.int64)
     err = np.zeros(5, dtype=np.int64)
-    if first_bad_heap(options, lo, hi, buf, err) >= 0:
+    if first_bad_heap(options, lo, hi, buf, err, splits) >= 0:
         raise GtablesError(bad_option_message(name, err, max_options))
 
 

@@ -94,7 +94,7 @@ def heap_family(name: str, options, *, max_options: int | Callable[[int], int],
 
     def checked_fill(game: Game) -> np.ndarray:
         from ..engine.compute import fill
-        check_options(compiled, name, game.max_options, 0, game.space.size)
+        check_options(compiled, name, game.max_options, 0, game.space.size, splits=False)
         return fill(dataclasses.replace(game, fast_fill=None))[0]
 
     def build(v: dict) -> Rules:
