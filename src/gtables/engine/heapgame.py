@@ -24,7 +24,8 @@ kernel, never a silent overwrite.  Every option is checked as it is read (count 
 The kernels take the options function as a typed first-class function (:data:`Options`), so
 they are compiled once and cached on disk like every other kernel; the user's function itself is
 compiled in the user's process (cached too when numba can locate its source file), and the move
-generator is a closure over it, compiled once per game (about 0.3 s; not cached).
+generator is a closure over it, compiled once per game and process (0.3-0.8 s; numba
+cannot cache closures).
 """
 from __future__ import annotations
 
