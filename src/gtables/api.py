@@ -55,6 +55,23 @@ def register_family(family: Family, replace: bool = False) -> Family:
     return games.register(family, replace=replace)
 
 
+def heap_game(name: str, options, *, max_options, doc: str = "", period_bound=None,
+              period_theorem: str = "", replace: bool = False) -> Family:
+    """Register a heap game from its options function (no Family to write): ``options(n, out)``
+    writes each option of a heap of ``n`` as a pair ``out[2*i], out[2*i+1] = a, b`` (the heap
+    becomes heaps ``a`` and ``b``; ``b = 0`` for a plain removal, ``(0, 0)`` takes it all) and
+    returns how many it wrote; plain Python that numba compiles, or an ``@njit`` function.
+    ``max_options``: an int, or a function of the largest heap, bounding the options of any heap.
+    Then ``name:size=N`` (``play=misere`` too) computes, stores and queries like a built-in
+    family.  ``period_bound``/``period_theorem``: a periodicity theorem you vouch for (turns on
+    ``until_periodic``); without one, :meth:`Table.periodicity` reports observed periods only.
+    See :mod:`gtables.games.userheap`."""
+    from .games.userheap import heap_family
+    fam = heap_family(name, options, max_options=max_options, doc=doc, period_bound=period_bound,
+                      period_theorem=period_theorem)
+    return games.register(fam, replace=replace)
+
+
 def open_store(path: str | None = None) -> Store:
     """The store at ``path``, ``$GTABLES_STORE``, or ``results/tables.h5``."""
     return Store(path)
@@ -275,6 +292,22 @@ class Table:
         """Values of a batch of positions, an ``(B, width)`` array (or ``(B,)`` for one heap)."""
         return self._read(self.space.rank(positions))
 
+    def periodicity(self, max_period: int | None = None):
+        """The period of a heap table (one heap, values by heap size): the proved one a
+        ``--until-periodic`` run stored, else what the values show (``find_period``: the least
+        period, pre-period and saltus supported by the whole table, marked observed, never
+        proved), else ``None``.  A :class:`~gtables.engine.periodicity.Periodicity`."""
+        from .engine.periodicity import Periodicity, find_period
+        if len(self.space.shape) != 1:
+            raise GtablesError(f"{self.spec}: periodicity applies to tables of one heap, not "
+                               f"positions of shape {tuple(self.space.shape)}")
+        x = self.attrs.get("extra") or {}
+        if isinstance(x, dict) and "period" in x:
+            return Periodicity(int(x["preperiod"]), int(x["period"]), int(x.get("saltus", 0)),
+                               checked_to=int(x.get("computed_to", self.space.size)),
+                               proved=True, certificate=str(x.get("proof", "")))
+        return find_period(self.values, max_period=max_period, saltus=True)
+
     def outcome_of_value(self, v: int) -> str:
         if self.kind == GRUNDY:
             return "P" if v == 0 else "N"
@@ -328,6 +361,8 @@ class Table:
         d["outcome"] = self.outcome_of_value(v)
         if self._game is None and self.family in NO_TERMINAL_VERDICTS:
             return d                           # no terminal verdicts: no move generator needed
+        if self._game is None and self.family not in games.BUILTIN and not games._families:
+            return d        # a user's family, not loaded: value and outcome from the store only
         status, _ = self.game.options(idx)
         if status < 0:
             d["terminal"] = "player to move has lost" if status == -1 else "player to move has won"
@@ -503,18 +538,19 @@ def load_if_stored(spec: str, store=_DEFAULT) -> Table | None:
     attributes alone, without the family's module (which compiles kernels on import, about a
     second): ``None`` whenever that cannot be done exactly, and :func:`load` takes the long way.
 
-    Taken only when ``spec`` is the canonical spec of a stored table of a built-in family (the
-    store keys on canonical specs, and canonical forms are fixed points of parsing), the family
-    registry is not loaded yet (so no family of a user's can stand behind the name), and the
+    Taken only when ``spec`` is the canonical spec of a stored table (the store keys on canonical
+    specs, and canonical forms are fixed points of parsing), the family registry is not loaded
+    yet (so no family of a user's can stand behind the name), and the
     stored ``index`` attribute rebuilds the position space exactly
-    (:func:`gtables.engine.spaces.from_meta`).  Any error (no store, damaged store, missing
+    (:func:`gtables.engine.spaces.from_meta`).  This is also the one way to read a table of a
+    user's family (``gtables.heap_game``, ``register_family``) where the user's module is not
+    imported, e.g. ``gtables query`` from a shell: its values come from the store, its rules
+    (``--moves``) need the family.  Any error (no store, damaged store, missing
     table) is left for the long way to report, in its own words and order, but a busy store
     (its lock timeout spent) is reported here rather than waited for twice."""
     if not isinstance(spec, str) or games._families:   # a loaded registry: numba is in already
         return None
     family = spec.split(":", 1)[0]
-    if family not in games.BUILTIN:
-        return None
     try:
         st = _store(store) or Store()
         if spec not in st:
