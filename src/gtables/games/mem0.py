@@ -104,6 +104,65 @@ def mem0_fill_rows(lo, hi, offsets, table, count, vals):
     return exceptions
 
 
+@nb.njit(**JIT)
+def mem0_rows_compact(size, mex, start, exc_k, exc_v, count, vals):
+    """Mem0 (``min=1``, no maximum) for heaps ``0..size`` without the table: row ``n`` is kept as
+    ``mex[n]`` (= ``G(n, 0)``, and ``G(n, k)`` for every ``k`` not listed) plus its *exceptions*,
+    the ``k`` with ``G(n, k) != mex[n]``, in ``exc_k[start[n]:start[n+1]]`` (increasing) with
+    their values in ``exc_v``.  The structure of the rule (see :func:`mem0_fill_rows`) makes the
+    exceptions few (at most a few dozen per row up to 20,000), so memory is ``O(size)``.
+
+    ``count``, ``vals``: int64 scratch of length ``size + 2``.  Returns the number of rows done:
+    ``size + 1``, or less when ``exc_k`` is full (the caller grows it and starts again)."""
+    cap = exc_k.size
+    start[0] = 0
+    for n in range(size + 1):
+        for x in range(1, n + 1):            # G(n - x, x): row n - x, column x
+            j = n - x
+            v = mex[j]
+            if x <= j:
+                for e in range(start[j], start[j + 1]):
+                    kk = exc_k[e]
+                    if kk >= x:
+                        if kk == x:
+                            v = exc_v[e]
+                        break
+            vals[x] = v
+            count[v] += 1
+        g = 0
+        while count[g] > 0:
+            g += 1
+        mex[n] = g
+        e = start[n]
+        for x in range(1, n + 1):
+            v = vals[x]
+            if v < g and count[v] == 1:
+                if e >= cap:
+                    return n
+                exc_k[e] = x
+                exc_v[e] = v
+                e += 1
+        start[n + 1] = e
+        for x in range(1, n + 1):
+            count[vals[x]] = 0
+    return size + 1
+
+
+def compact_rows(size: int, capacity: int | None = None):
+    """``(mex, start, exc_k, exc_v)`` of :func:`mem0_rows_compact` for heaps ``0..size``."""
+    cap = capacity or 16 * (size + 1) + 64
+    while True:
+        mex = np.zeros(size + 1, dtype=np.int64)
+        start = np.zeros(size + 2, dtype=np.int64)
+        exc_k = np.zeros(cap, dtype=np.int64)
+        exc_v = np.zeros(cap, dtype=np.int64)
+        done = mem0_rows_compact(size, mex, start, exc_k, exc_v, np.zeros(size + 2, np.int64),
+                                 np.zeros(size + 2, np.int64))
+        if done == size + 1:
+            return mex, start, exc_k[:start[-1]].copy(), exc_v[:start[-1]].copy()
+        cap *= 2
+
+
 def value_dtype(max_options: int):
     """The smallest unsigned dtype holding every value: a mex of at most ``max_options`` values
     is at most ``max_options``."""
