@@ -160,13 +160,16 @@ SPECS = (
     # wythoff
     "wythoff:size=-1", "wythoff:size=16385", "wythoff:size=", "wythoff:play=misere",
     "wythoff:size=10,play=normal,play=misere", "wythoff:size=10,play=loopy", "wythoff:size=1e3",
+    # mem0
+    "mem0:size=-1", "mem0:size=1048577", "mem0:size=30,min=0", "mem0:size=30,min=8,max=7",
+    "mem0:size=30,max=0", "mem0:min=2", "mem0:size=30,heaps=2", "mem0:size=30,max=",
 )
 
 # too big for any memory (or to index): refused before anything is allocated
 TOO_BIG = ("nim:heaps=4,size=1000000", "chips:rule=A,n=40", "nimlike:heaps=2,max=7,size=16777216",
            "endnim:mode=impartial,len=10,max=60", "subtraction:set=1,size=17179869184,heaps=2",
            "endnim_row:mode=impartial,prefix=67108864.67108864.3,size=67108864",
-           "nimlike:heaps=2,max=7,norepeat=1,size=16777216")
+           "nimlike:heaps=2,max=7,norepeat=1,size=16777216", "mem0:size=1048576")
 
 # positions that are not on the (small) table
 POSITIONS = {
@@ -188,6 +191,8 @@ POSITIONS = {
     "nimlike:heaps=1,max=7,norepeat=1,size=30": ("5,last=9", "5,last=x", "5,last=1,last=2",
                                                  "5,colour=3", "31", "5,last=99999999999999999999",
                                                  "5,6", "last=3"),
+    "mem0:size=30": ("5,last=9", "31", "5,last=-1", "5,last=x", "5,6", "last=3", "-2",
+                     "5,last=1,last=2", "5,heap=3"),
 }
 
 # (an empty file is not here: the store treats it as a store not yet written, by design)

@@ -30,7 +30,7 @@ from ..engine.game import Family, split_spec
 from ..errors import GtablesError
 
 BUILTIN = ("nim", "subtraction", "octal", "stripes", "nimlike", "chips", "endnim", "endnim_row",
-           "wythoff")
+           "wythoff", "mem0")
 
 _families: dict[str, Family] = {}
 

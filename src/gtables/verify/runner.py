@@ -57,6 +57,7 @@ BUILTIN_CLAIMS = {
     "chips": ("seed000", "chips_claims"),
     "endnim": ("seed002", "endnim_claims"),
     "wythoff": ("wythoff", "wythoff_claims"),
+    "mem0": ("memory", "memory_claims"),
 }
 
 

@@ -8,10 +8,13 @@ from .base import PositionSpace, parse_int_list
 from .box import BoxSpace, HeapSpace
 from .strings import FramedStringSpace, StringSpace
 from .subsets import CombinationSpace, SubsetSpace
-from .tagged import TaggedBoxSpace  # (a box plus a tag, e.g. the last amount taken)
+
+# (a box plus a tag, e.g. the last amount taken; a heap plus a last amount at most the heap)
+from .tagged import BoundedTagSpace, TaggedBoxSpace
 
 __all__ = ["PositionSpace", "parse_int_list", "BoxSpace", "HeapSpace", "CombinationSpace",
-           "SubsetSpace", "StringSpace", "FramedStringSpace", "TaggedBoxSpace", "from_meta"]
+           "SubsetSpace", "StringSpace", "FramedStringSpace", "TaggedBoxSpace", "BoundedTagSpace",
+           "from_meta"]
 
 # each scheme's constructor from its meta(): what a stored table's ``index`` attribute holds
 _FROM_META = {
@@ -19,6 +22,8 @@ _FROM_META = {
     HeapSpace.scheme: lambda m: HeapSpace(m["max_heap"], *m.get("coordinates", ())),
     TaggedBoxSpace.scheme: lambda m: TaggedBoxSpace(m["extents"], m["tag_values"],
                                                     names=m["coordinates"], tag_name=m["tag"]),
+    BoundedTagSpace.scheme: lambda m: BoundedTagSpace(m["max_x"], m["tag_values"],
+                                                      name=m["coordinate"], tag_name=m["tag"]),
     StringSpace.scheme: lambda m: StringSpace(m["max_len"], m["max_entry"]),
     FramedStringSpace.scheme: lambda m: FramedStringSpace(
         [(c["core"], c["A"], c["B"]) for c in m["cores"]]),

@@ -124,3 +124,117 @@ class TaggedBoxSpace(PositionSpace):
         p = np.atleast_1d(position)
         s = ",".join(str(int(v)) for v in p[:-1])
         return s if int(p[-1]) == self.default_tag else f"{s},{self.tag_name}={int(p[-1])}"
+
+
+class BoundedTagSpace(PositionSpace):
+    """One coordinate ``x`` in ``0..max_x`` plus a tag ``t`` from a finite set ``T`` (the first,
+    smallest value the default) where a non-default tag may not exceed ``x``: the triangle
+    ``{(x, t): t = T[0] or t <= x}``.
+
+    Ranked by ``x``, then the tag: ``index = offset[x] + code(t)``, where ``offset[x]`` counts the
+    positions with a smaller ``x`` and ``code`` numbers the tags allowed at ``x`` in increasing
+    order (they are ``T[0]`` and the ``T[i] <= x``, a prefix of ``T``).  Lowering ``x`` lowers the
+    index whatever the tags.  A game whose tag is "the amount last taken", which restricts only
+    moves of that size, loses nothing: a tag larger than ``x`` restricts no move, so its position
+    is the one with the default tag.
+
+    Text form as :class:`TaggedBoxSpace`: ``"25"`` (the default tag) or ``"25,last=3"``.
+    """
+    scheme = "coordinate + bounded tag"
+
+    def __init__(self, max_x: int, tag_values, name: str = "x", tag_name: str = "tag"):
+        tags = np.asarray(list(tag_values), dtype=np.int64)
+        if tags.size == 0 or np.any(np.diff(tags) <= 0) or tags[0] > 0:
+            raise ValueError("tag values must be distinct and increasing, the first (the default) "
+                             "at most 0")
+        self.max_x = int(max_x)
+        if self.max_x < 0:
+            raise GtablesError("the coordinate range must be non-empty")
+        self.tags = tags
+        self.name = name
+        self.tag_name = tag_name
+        self.default_tag = int(tags[0])
+        self.ntags = int(tags.size)
+        self.width = 2
+        # count(x) = the tags allowed at x = T[0] and every T[i] <= x: searchsorted(T, x, right);
+        # the size in Python ints first, before any array is built
+        size = (self.max_x + 1) + sum(max(0, self.max_x - int(t) + 1) for t in tags[1:])
+        self.size = check_size(size, f"{name} 0..{self.max_x} with {self.ntags} tags")
+        counts = self._counts(np.arange(self.max_x + 1, dtype=np.int64))
+        self.offsets = np.zeros(self.max_x + 2, dtype=np.int64)
+        np.cumsum(counts, out=self.offsets[1:])
+
+    def _counts(self, x: np.ndarray) -> np.ndarray:
+        return np.searchsorted(self.tags, x, side="right").astype(np.int64)
+
+    def coordinates(self):
+        return (self.name, self.tag_name)
+
+    def meta(self):
+        return {"scheme": self.scheme, "size": self.size, "max_x": self.max_x,
+                "coordinate": self.name, "tag": self.tag_name,
+                "tag_values": [int(t) for t in self.tags],
+                "rank": "offset[x] + code(tag): offset[x] = positions with a smaller x, code = "
+                        "position of the tag among tag_values (only the default and tags <= x "
+                        "are positions)"}
+
+    def bounds(self):
+        return (f"{self.name} 0..{self.max_x}; {self.tag_name} in {_compact(self.tags)}, "
+                f"at most {self.name} unless {self.default_tag}")
+
+    def check(self, positions):
+        x, t = positions[:, 0], positions[:, 1]
+        bad = (x < 0) | (x > self.max_x)
+        if bad.any():
+            row = int(np.flatnonzero(bad)[0])
+            v = int(x[row])
+            what = "negative" if v < 0 else f"larger than this table's maximum {self.max_x}"
+            raise GtablesError(f"position {self.format(positions[row])}: {self.name}={v} is {what}")
+        code = np.minimum(np.searchsorted(self.tags, t), self.ntags - 1)
+        wrong = self.tags[code] != t
+        if wrong.any():
+            row = int(np.flatnonzero(wrong)[0])
+            raise GtablesError(f"position {self.format(positions[row])}: {self.tag_name}="
+                               f"{int(t[row])} is not possible here (possible: "
+                               f"{_compact(self.tags)})")
+        over = (t != self.default_tag) & (t > x)
+        if over.any():
+            row = int(np.flatnonzero(over)[0])
+            raise GtablesError(f"position {self.format(positions[row])}: {self.tag_name}="
+                               f"{int(t[row])} is larger than {self.name}={int(x[row])}; such a "
+                               f"{self.tag_name} restricts nothing: write {self.tag_name}="
+                               f"{self.default_tag} (the same position)")
+
+    def rank_array(self, positions):
+        return self.offsets[positions[:, 0]] + np.searchsorted(self.tags, positions[:, 1])
+
+    def unrank(self, indices):
+        idx = self.check_index(indices)
+        out = np.empty((idx.size, 2), dtype=np.int64)
+        x = np.searchsorted(self.offsets, idx, side="right") - 1
+        out[:, 0] = x
+        out[:, 1] = self.tags[idx - self.offsets[x]]
+        return out
+
+    def parse(self, text: str) -> np.ndarray:
+        items = [p.strip() for p in str(text).replace(";", ",").split(",")]
+        coords = [p for p in items if "=" not in p]
+        tagged = [p for p in items if "=" in p]
+        if len(tagged) > 1:
+            raise GtablesError(f"position {text!r}: give {self.tag_name}= at most once")
+        tag = self.default_tag
+        if tagged:
+            k, v = (s.strip() for s in tagged[0].split("=", 1))
+            if k.lower() != self.tag_name:
+                raise GtablesError(f"position {text!r}: unknown key {k!r} (only {self.tag_name}=)")
+            tag = parse_int(v, f"{self.tag_name}= in position {short(text)}")
+        vals = parse_int_list(",".join(coords))
+        if len(vals) != 1:
+            raise GtablesError(f"position {text!r} has {len(vals)} numbers; this table's positions "
+                               f"have 1 (plus an optional {self.tag_name}=)")
+        return self.int64_row(vals + [tag], text)
+
+    def format(self, position) -> str:
+        p = np.atleast_1d(position)
+        s = str(int(p[0]))
+        return s if int(p[1]) == self.default_tag else f"{s},{self.tag_name}={int(p[1])}"
