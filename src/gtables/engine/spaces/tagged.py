@@ -32,6 +32,27 @@ def _compact(values) -> str:
     return ", ".join(parts)
 
 
+def parse_tagged(text: str, width: int, tag_name: str, default_tag: int) -> list[int]:
+    """``"3,4,last=2"`` -> ``[3, 4, 2]``: ``width`` numbers and at most one ``tag_name=``
+    (``default_tag`` when absent), each error a one-line GtablesError."""
+    items = [p.strip() for p in str(text).replace(";", ",").split(",")]
+    coords = [p for p in items if "=" not in p]
+    tagged = [p for p in items if "=" in p]
+    if len(tagged) > 1:
+        raise GtablesError(f"position {text!r}: give {tag_name}= at most once")
+    tag = default_tag
+    if tagged:
+        k, v = (s.strip() for s in tagged[0].split("=", 1))
+        if k.lower() != tag_name:
+            raise GtablesError(f"position {text!r}: unknown key {k!r} (only {tag_name}=)")
+        tag = parse_int(v, f"{tag_name}= in position {short(text)}")
+    vals = parse_int_list(",".join(coords))
+    if len(vals) != width:
+        raise GtablesError(f"position {text!r} has {len(vals)} numbers; this table's positions "
+                           f"have {width} (plus an optional {tag_name}=)")
+    return vals + [tag]
+
+
 class TaggedBoxSpace(PositionSpace):
     scheme = "row-major box + tag"
 
@@ -103,22 +124,8 @@ class TaggedBoxSpace(PositionSpace):
         return out
 
     def parse(self, text: str) -> np.ndarray:
-        items = [p.strip() for p in str(text).replace(";", ",").split(",")]
-        coords = [p for p in items if "=" not in p]
-        tagged = [p for p in items if "=" in p]
-        if len(tagged) > 1:
-            raise GtablesError(f"position {text!r}: give {self.tag_name}= at most once")
-        tag = self.default_tag
-        if tagged:
-            k, v = (s.strip() for s in tagged[0].split("=", 1))
-            if k.lower() != self.tag_name:
-                raise GtablesError(f"position {text!r}: unknown key {k!r} (only {self.tag_name}=)")
-            tag = parse_int(v, f"{self.tag_name}= in position {short(text)}")
-        vals = parse_int_list(",".join(coords))
-        if len(vals) != self.box.width:
-            raise GtablesError(f"position {text!r} has {len(vals)} numbers; this table's positions "
-                               f"have {self.box.width} (plus an optional {self.tag_name}=)")
-        return self.int64_row(vals + [tag], text)
+        return self.int64_row(parse_tagged(text, self.box.width, self.tag_name, self.default_tag),
+                              text)
 
     def format(self, position) -> str:
         p = np.atleast_1d(position)
@@ -217,22 +224,7 @@ class BoundedTagSpace(PositionSpace):
         return out
 
     def parse(self, text: str) -> np.ndarray:
-        items = [p.strip() for p in str(text).replace(";", ",").split(",")]
-        coords = [p for p in items if "=" not in p]
-        tagged = [p for p in items if "=" in p]
-        if len(tagged) > 1:
-            raise GtablesError(f"position {text!r}: give {self.tag_name}= at most once")
-        tag = self.default_tag
-        if tagged:
-            k, v = (s.strip() for s in tagged[0].split("=", 1))
-            if k.lower() != self.tag_name:
-                raise GtablesError(f"position {text!r}: unknown key {k!r} (only {self.tag_name}=)")
-            tag = parse_int(v, f"{self.tag_name}= in position {short(text)}")
-        vals = parse_int_list(",".join(coords))
-        if len(vals) != 1:
-            raise GtablesError(f"position {text!r} has {len(vals)} numbers; this table's positions "
-                               f"have 1 (plus an optional {self.tag_name}=)")
-        return self.int64_row(vals + [tag], text)
+        return self.int64_row(parse_tagged(text, 1, self.tag_name, self.default_tag), text)
 
     def format(self, position) -> str:
         p = np.atleast_1d(position)
