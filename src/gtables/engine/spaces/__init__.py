@@ -6,12 +6,14 @@ import json
 
 from .base import PositionSpace, parse_int_list
 from .box import BoxSpace, HeapSpace
+from .partitions import PartitionSpace
 from .strings import FramedStringSpace, StringSpace
 from .subsets import CombinationSpace, SubsetSpace
 from .tagged import TaggedBoxSpace  # (a box plus a tag, e.g. the last amount taken)
 
 __all__ = ["PositionSpace", "parse_int_list", "BoxSpace", "HeapSpace", "CombinationSpace",
-           "SubsetSpace", "StringSpace", "FramedStringSpace", "TaggedBoxSpace", "from_meta"]
+           "SubsetSpace", "StringSpace", "FramedStringSpace", "TaggedBoxSpace", "PartitionSpace",
+           "from_meta"]
 
 # each scheme's constructor from its meta(): what a stored table's ``index`` attribute holds
 _FROM_META = {
@@ -23,6 +25,7 @@ _FROM_META = {
     FramedStringSpace.scheme: lambda m: FramedStringSpace(
         [(c["core"], c["A"], c["B"]) for c in m["cores"]]),
     SubsetSpace.scheme: lambda m: SubsetSpace(m["n"]),
+    PartitionSpace.scheme: lambda m: PartitionSpace(m["total"], m["keeps_total"]),
     CombinationSpace.scheme: lambda m: CombinationSpace(m["n"], m["k"]),
 }
 
