@@ -82,8 +82,10 @@ def partition_rank_of(space, sizes, counts, d):
 def test_partition_space_parse_and_errors():
     space = PartitionSpace(10)
     assert space.format(space.parse(" 3, 5,0,1")) == "5,3,1"
-    assert space.format(space.parse("{}")) == "{}"
-    for bad, msg in [("4,7", "total 11 is off"), ("-1,2", "negative"), ("x", "not an integer")]:
+    assert space.format(space.parse("{}")) == "{}" == space.format(space.parse("{ }"))
+    assert space.format(space.parse("{2,5}")) == "5,2"
+    for bad, msg in [("4,7", "total 11 is off"), ("-1,2", "negative"), ("x", "not an integer"),
+                     ("{1,2", "unbalanced"), ("1,2}", "unbalanced")]:
         with pytest.raises(GtablesError, match=msg):
             space.parse(bad)
     with pytest.raises(GtablesError, match="0..120"):
@@ -146,7 +148,7 @@ def test_one_token_per_move_is_parity():
 def test_spec_errors():
     for spec, msg in [("octal:code=0.77", "missing key 'size'.*or 'total'"),
                       ("octal:code=0.77,size=5,total=5", "exclude each other"),
-                      ("octal:code=0.77,total=121", "out of range"),
+                      ("octal:code=0.77,total=101", "out of range"),
                       ("octal:code=0.07,size=9,play=misere", "use total=")]:
         with pytest.raises(GtablesError, match=msg):
             gtables.compute(spec, store=None, progress=False)

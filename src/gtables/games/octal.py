@@ -35,11 +35,11 @@ from ..engine.game import (
 from ..engine.heapsums import fill_heap_sum_outcomes, heap_sum_moves, heap_sum_params
 from ..engine.kernels import movegen
 from ..engine.spaces import HeapSpace, PartitionSpace
-from ..engine.spaces.partitions import MAX_TOTAL
 from ..errors import GtablesError
 from .octal_kernels import OctalStepper
 
 MAX_DIGITS = 32
+MAX_SUM_TOTAL = 100    # total=100: 1.1e9 sums of heaps (1.1 GB); hours of compute beyond
 
 
 def parse_code(text: str) -> str:
@@ -251,7 +251,7 @@ FAMILY = Family(
             Param("play", choice_param("normal", "misere"), default="normal",
                   help="normal (Grundy values) or misere (outcomes; games without splits, "
                        "or any game with total=)"),
-            Param("total", int_param(0, MAX_TOTAL), default=None,
+            Param("total", int_param(0, MAX_SUM_TOTAL), default=None,
                   help="instead of size: every sum of heaps of total <= T (outcomes)")),
     build=build, example="octal:code=0.07,size=1000",
     position_help="a heap size, e.g. 25 (with total=: heaps in any order, e.g. 3,4,5)",

@@ -293,7 +293,11 @@ class PartitionSpace(PositionSpace):
 
     def parse(self, text):
         t = str(text).strip()
-        vals = [] if t in _EMPTY_WORDS else parse_int_list(t.strip("{}"))
+        if t.startswith("{") != t.endswith("}") or t.count("{") + t.count("}") > 2:
+            raise GtablesError(f"position {t!r}: unbalanced braces (write heaps as 3,4,5 or "
+                               f"{{3,4,5}})")
+        inner = t[1:-1] if t.startswith("{") else t
+        vals = [] if t in _EMPTY_WORDS or not inner.strip() else parse_int_list(inner)
         row = self.int64_row(vals, text) if vals else np.zeros(0, dtype=np.int64)
         if (row < 0).any():
             raise GtablesError(f"position {t!r}: a heap cannot be negative")
