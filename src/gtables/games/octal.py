@@ -5,6 +5,10 @@ heap may vanish (only if it had exactly k), bit 2 one non-empty heap may remain,
 heaps may remain.  ``d0`` is 0 or 4 (4: split a heap into two non-empty heaps, removing nothing).
 A ``!`` after a digit with bit 4 requires the two heaps to differ (``4!.0`` = Grundy's game).
 Spec: ``octal:code=0.07,size=1000`` (heaps 0..size); ``play=misere`` for games without splits.
+``total=T`` instead of ``size=`` tables every *sum of heaps* of total at most T (a multiset of
+heaps, :class:`~gtables.engine.spaces.PartitionSpace`), by outcome: ``octal:code=0.77,
+play=misere,total=40`` (misère outcomes of sums, splits included: :mod:`gtables.engine.heapsums`),
+or with normal play the normal outcomes of the same sums.
 
 Normal-play tables are *sequence tables* (:mod:`gtables.engine.sequence`): filled by the naive or
 the sparse-space kernel (:mod:`.octal_kernels`), resumable, and able to stop at a period proved by
@@ -19,19 +23,23 @@ import numpy as np
 from ..engine.game import (
     GRUNDY,
     MISERE,
+    OUTCOME,
     Family,
+    FastFill,
     Param,
     Rules,
     SequenceStrategy,
     choice_param,
     int_param,
 )
+from ..engine.heapsums import fill_heap_sum_outcomes, heap_sum_moves, heap_sum_params
 from ..engine.kernels import movegen
-from ..engine.spaces import HeapSpace
+from ..engine.spaces import HeapSpace, PartitionSpace
 from ..errors import GtablesError
 from .octal_kernels import OctalStepper
 
 MAX_DIGITS = 32
+MAX_SUM_TOTAL = 100    # total=100: 1.1e9 sums of heaps (1.1 GB); hours of compute beyond
 
 
 def parse_code(text: str) -> str:
@@ -136,7 +144,7 @@ def octal_game(code: str, size: int, play: str, describe: str = "") -> Rules:
     t = len(ds) - 1
     if play == "misere" and has_splits(code):
         raise GtablesError(f"misère play of {code} needs positions of several heaps (it splits "
-                           f"heaps); gtables tables single heaps: use play=normal")
+                           f"heaps): use total=T (sums of heaps) instead of size=")
     max_options = (size // 2 + 1) * (1 + t) + t + 1
     normal = play == "normal"
     # normal play: a sequence table (misère values of a heap depend on the other heaps' too)
@@ -154,7 +162,26 @@ def octal_game(code: str, size: int, play: str, describe: str = "") -> Rules:
                  sequence=sequence)
 
 
+def octal_sums(code: str, total: int, play: str) -> Rules:
+    """Every sum of heaps of total at most ``total`` (a multiset of heaps), by outcome under
+    ``play``: a move replaces one heap by what :func:`heap_options` leaves of it."""
+    space = PartitionSpace(total, keeps_total=bool(digits(code)[0] & 4))
+    params, max_options = heap_sum_params(space, lambda h: heap_options(code, h))
+    misere = play == "misere"
+    return Rules(space=space, moves=heap_sum_moves, move_params=params,
+                 kind=MISERE if misere else OUTCOME, max_options=max_options,
+                 describe=f"octal game {code}, {play} outcomes of sums of heaps of total "
+                          f"<= {total}",
+                 fast_fill=FastFill(lambda game: fill_heap_sum_outcomes(game, misere)))
+
+
 def build(v: dict) -> Rules:
+    if (v["size"] is None) == (v["total"] is None):
+        raise GtablesError("octal: missing key 'size' (heaps 0..size) or 'total' (sums of heaps "
+                           "of total <= T): give exactly one" if v["size"] is None else
+                           "octal: size= (one heap) and total= (sums of heaps) exclude each other")
+    if v["total"] is not None:
+        return octal_sums(v["code"], v["total"], v["play"])
     return octal_game(v["code"], v["size"], v["play"])
 
 
@@ -182,7 +209,19 @@ def heap_options(code: str, n: int) -> list[tuple[int, ...]]:
 def options_ref(values: dict, position, side: int = 0) -> list[tuple]:
     """The options of a heap (``position = (n,)``, as ``space.unrank`` gives it), in plain Python:
     each option is ``((r,),)``, with ``((0,),)`` when the heap vanishes, or ``((a,), (b,))`` for a
-    split into the sum of heaps ``a`` and ``b`` (the family contract, :class:`Family`)."""
+    split into the sum of heaps ``a`` and ``b`` (the family contract, :class:`Family`).  With
+    ``total=``, ``position`` is a multiset of heaps (decreasing, zero-padded) and each option
+    the one multiset a move on one of its heaps leaves."""
+    if values.get("total") is not None:
+        heaps = [int(h) for h in position if h > 0]
+        out = []
+        for h in sorted(set(heaps)):
+            rest = list(heaps)
+            rest.remove(h)
+            for o in heap_options(values["code"], h):
+                parts = sorted(rest + list(o), reverse=True)
+                out.append((tuple(parts + [0] * (len(position) - len(parts))),))
+        return out
     n = int(position[0])
     return [tuple((h,) for h in o) or ((0,),) for o in heap_options(values["code"], n)]
 
@@ -208,8 +247,12 @@ FAMILY = Family(
     "sequence tables: --until-periodic, --algorithm, resumable",
     params=(Param("code", parse_code, help="octal code, e.g. 0.07, 0.77, 4.07 (up to 32 digits); a "
                   "'!' after a split digit: the two heaps must differ (4!.0 = Grundy's game)"),
-            Param("size", int_param(0, 1 << 31), help="largest heap size"),
+            Param("size", int_param(0, 1 << 31), default=None, help="largest heap size"),
             Param("play", choice_param("normal", "misere"), default="normal",
-                  help="normal (Grundy values) or misere (outcomes; games without splits)")),
-    build=build, example="octal:code=0.07,size=1000", position_help="a heap size, e.g. 25",
+                  help="normal (Grundy values) or misere (outcomes; games without splits, "
+                       "or any game with total=)"),
+            Param("total", int_param(0, MAX_SUM_TOTAL), default=None,
+                  help="instead of size: every sum of heaps of total <= T (outcomes)")),
+    build=build, example="octal:code=0.07,size=1000",
+    position_help="a heap size, e.g. 25 (with total=: heaps in any order, e.g. 3,4,5)",
     options_ref=options_ref)

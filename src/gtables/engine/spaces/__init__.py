@@ -6,6 +6,7 @@ import json
 
 from .base import PositionSpace, parse_int_list
 from .box import BoxSpace, HeapSpace
+from .partitions import PartitionSpace
 from .strings import FramedStringSpace, StringSpace
 from .subsets import CombinationSpace, SubsetSpace
 
@@ -14,6 +15,7 @@ from .tagged import BoundedTagSpace, TaggedBoxSpace
 
 __all__ = ["PositionSpace", "parse_int_list", "BoxSpace", "HeapSpace", "CombinationSpace",
            "SubsetSpace", "StringSpace", "FramedStringSpace", "TaggedBoxSpace", "BoundedTagSpace",
+           "PartitionSpace",
            "from_meta"]
 
 # each scheme's constructor from its meta(): what a stored table's ``index`` attribute holds
@@ -28,6 +30,7 @@ _FROM_META = {
     FramedStringSpace.scheme: lambda m: FramedStringSpace(
         [(c["core"], c["A"], c["B"]) for c in m["cores"]]),
     SubsetSpace.scheme: lambda m: SubsetSpace(m["n"]),
+    PartitionSpace.scheme: lambda m: PartitionSpace(m["total"], m["keeps_total"]),
     CombinationSpace.scheme: lambda m: CombinationSpace(m["n"], m["k"]),
 }
 

@@ -1,0 +1,315 @@
+"""Multisets of positive integers (partitions) of total at most ``T``: :class:`PartitionSpace`.
+
+A position is a multiset of parts, written in any order (``"5,3,4"``; the empty multiset as
+``"{}"``); as a row it is its parts in decreasing order, padded with zeros to width ``T``.
+
+Index.  Partitions are ordered by total ``n`` first (tier ``n`` holds the ``p(n)`` partitions
+of ``n``), then lexicographically on their parts in decreasing order (``1111 < 211 < 22 < 31 <
+4``).  With ``P(r, k)`` the number of partitions of ``r`` into parts ``<= k``, the rank of
+``l_1 >= l_2 >= ... >= l_m`` among the partitions of ``n`` is ``sum_i P(r_i, l_i - 1)``, where
+``r_i = n - l_1 - ... - l_{i-1}`` (the partitions of ``r_i`` whose first part is smaller than
+``l_i``).  A run of ``c`` equal parts ``s`` starting at ``r`` contributes
+``W(r, s, c) = sum_{j<c} P(r - j s, s - 1)``, tabulated, so a rank costs one lookup per distinct
+part.
+
+Any move that lowers the total (a game on sums of heaps in which every move removes a token)
+goes to an earlier tier; the positions of one tier are independent (``tier_bounds``).  A move
+that keeps the total but replaces a part by smaller ones (a heap split without removing, octal
+``d0 = 4``) goes to a smaller index of the same tier: such a space is made with
+``keeps_total=True`` and has no tiers (filled in index order).
+
+The jitted helpers (:func:`partition_unrank`, :func:`partition_rank`, :func:`rank_replace`)
+read one int64 array, :attr:`PartitionSpace.tables`: ``[T, offsets (T + 2), W]``.
+"""
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+from numba import types
+
+from ...config import JIT
+from ...errors import GtablesError
+from .base import PositionSpace, check_size, parse_int_list
+
+MAX_TOTAL = 120          # the W table has (T+1)^2 (T+2) entries; p(120) ~ 1.8e9 already
+EMPTY_TEXT = "{}"
+_EMPTY_WORDS = ("{}", "empty", "-", "")
+_HEAD = 1                # tables[0] = T; offsets follow
+
+
+def partition_counts(total: int) -> np.ndarray:
+    """``P[r, k]`` = partitions of ``r`` into parts ``<= k``, ``0 <= r, k <= total`` (Python
+    ints, exact; every entry below 2^62 for ``total <= MAX_TOTAL``)."""
+    P = [[0] * (total + 1) for _ in range(total + 1)]
+    for k in range(total + 1):
+        P[0][k] = 1
+    for r in range(1, total + 1):
+        for k in range(1, total + 1):
+            P[r][k] = P[r][k - 1] + (P[r - k][k] if k <= r else 0)
+    return np.array(P, dtype=np.int64)
+
+
+def build_tables(total: int) -> np.ndarray:
+    """``[T, offsets[0..T+1], W]``: ``offsets[n]`` = partitions of total ``< n``;
+    ``W[(r * (T + 2) + s) * (T + 1) + c]`` = ``sum_{j<c} P(r - j s, s - 1)`` (for ``c s <= r``)."""
+    T = total
+    P = partition_counts(T)
+    offsets = np.zeros(T + 2, dtype=np.int64)
+    for n in range(T + 1):
+        offsets[n + 1] = offsets[n] + P[n, n]
+    W = np.zeros((T + 1, T + 2, T + 1), dtype=np.int64)
+    for r in range(T + 1):
+        for s in range(1, r + 1):
+            acc = 0
+            for c in range(1, r // s + 1):
+                acc += int(P[r - (c - 1) * s, s - 1])
+                W[r, s, c] = acc
+    return np.concatenate([np.array([T], dtype=np.int64), offsets, W.ravel()])
+
+
+@nb.njit(types.int64(types.int64[::1], types.int64, types.int64, types.int64), **JIT)
+def _w(tables, r, s, c):
+    T = tables[0]
+    return tables[_HEAD + T + 2 + (r * (T + 2) + s) * (T + 1) + c]
+
+
+@nb.njit(types.int64(types.int64[::1], types.int64), **JIT)
+def tier_of(tables, idx):
+    """The total ``n`` of the partition of index ``idx`` (``offsets[n] <= idx < offsets[n+1]``)."""
+    T = tables[0]
+    lo, hi = 0, T
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if tables[_HEAD + mid] <= idx:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+@nb.njit(types.int64(types.int64[::1], types.int64, types.int64[::1], types.int64[::1]), **JIT)
+def partition_unrank(tables, idx, sizes, counts):
+    """Write the partition of index ``idx`` as distinct parts ``sizes[0] > sizes[1] > ...``
+    with multiplicities ``counts``; return the number of distinct parts.  Assumes a legal
+    index."""
+    n = tier_of(tables, idx)
+    q = idx - tables[_HEAD + n]
+    r = n
+    top = n
+    d = 0
+    while r > 0:
+        s = min(top, r)
+        while _w(tables, r, s, 1) > q:       # W(r, s, 1) = P(r, s - 1), non-decreasing in s
+            s -= 1
+        q -= _w(tables, r, s, 1)
+        r -= s
+        top = s
+        if d > 0 and sizes[d - 1] == s:
+            counts[d - 1] += 1
+        else:
+            sizes[d] = s
+            counts[d] = 1
+            d += 1
+    return d
+
+
+@nb.njit(types.int64(types.int64[::1], types.int64[::1], types.int64[::1], types.int64), **JIT)
+def partition_rank(tables, sizes, counts, d):
+    """The index of the partition with distinct parts ``sizes[:d]`` (decreasing) and
+    multiplicities ``counts[:d]``."""
+    n = 0
+    for i in range(d):
+        n += sizes[i] * counts[i]
+    r = n
+    q = tables[_HEAD + n]
+    for i in range(d):
+        q += _w(tables, r, sizes[i], counts[i])
+        r -= sizes[i] * counts[i]
+    return q
+
+
+@nb.njit(types.int64(types.int64[::1], types.int64[::1], types.int64[::1], types.int64,
+                     types.int64, types.int64, types.int64, types.int64), **JIT)
+def rank_replace(tables, sizes, counts, d, n, h, a, b):
+    """The index of the partition ``sizes/counts[:d]`` (total ``n``) with one part ``h`` (one of
+    its parts) replaced by the parts ``a >= b >= 0`` (0: no part).  Costs one step per distinct
+    part; nothing is written."""
+    r = n - h + a + b
+    q = tables[_HEAD + r]
+    i = 0
+    while i < d or a > 0:
+        s = sizes[i] if i < d else 0
+        if a > s:                            # a new part size, above the next old one
+            c = 1
+            if b == a:
+                c = 2
+                b = 0
+            q += _w(tables, r, a, c)
+            r -= a * c
+            a, b = b, 0
+            continue
+        c = counts[i]
+        if s == h:
+            c -= 1
+        if a == s:
+            c += 1
+            if b == a:
+                c += 1
+                b = 0
+            a, b = b, 0
+        if c > 0:
+            q += _w(tables, r, s, c)
+            r -= s * c
+        i += 1
+    return q
+
+
+@nb.njit(types.int64(types.int64[::1], types.int64[::1], types.int64), **JIT)
+def partition_next(sizes, counts, d):
+    """Step ``sizes/counts[:d]`` to the next partition of the same total in index order, in
+    place; return its number of distinct parts, or -1 after the last one (the single part n).
+
+    The next one raises the last part that can grow (the first copy of the smallest part when
+    it repeats, else of the next smallest) by one and writes what followed it as ones."""
+    if d == 0:
+        return -1
+    if counts[d - 1] >= 2:
+        k = d - 1
+        tail = (counts[k] - 1) * sizes[k]
+    else:
+        if d == 1:
+            return -1
+        k = d - 2
+        tail = (counts[k] - 1) * sizes[k] + sizes[d - 1]
+    s = sizes[k] + 1
+    if k > 0 and sizes[k - 1] == s:
+        counts[k - 1] += 1
+        j = k
+    else:
+        sizes[k] = s
+        counts[k] = 1
+        j = k + 1
+    if tail > 1:
+        sizes[j] = 1
+        counts[j] = tail - 1
+        j += 1
+    return j
+
+
+@nb.njit(types.void(types.int64[::1], types.int64[::1], types.int64[:, ::1]), **JIT)
+def _unrank_rows(tables, idx, out):
+    T = tables[0]
+    sizes = np.empty(T + 1, np.int64)
+    counts = np.empty(T + 1, np.int64)
+    for row in range(idx.size):
+        d = partition_unrank(tables, idx[row], sizes, counts)
+        j = 0
+        for i in range(d):
+            for _ in range(counts[i]):
+                out[row, j] = sizes[i]
+                j += 1
+
+
+@nb.njit(types.void(types.int64[::1], types.int64[:, ::1], types.int64[::1]), **JIT)
+def _rank_rows(tables, rows, out):
+    T = tables[0]
+    sizes = np.empty(T + 1, np.int64)
+    counts = np.empty(T + 1, np.int64)
+    for row in range(rows.shape[0]):
+        parts = np.sort(rows[row])[::-1]
+        d = 0
+        for v in parts:
+            if v <= 0:
+                break
+            if d > 0 and sizes[d - 1] == v:
+                counts[d - 1] += 1
+            else:
+                sizes[d] = v
+                counts[d] = 1
+                d += 1
+        out[row] = partition_rank(tables, sizes, counts, d)
+
+
+class PartitionSpace(PositionSpace):
+    """Every multiset of positive integers with sum at most ``total`` (see the module text).
+
+    Rows are the parts in decreasing order padded with zeros to width ``max(total, 1)``;
+    :meth:`rank` takes the parts of a row in any order (zeros are no part)."""
+    scheme = "partitions by total, then lexicographic"
+
+    def __init__(self, total: int, keeps_total: bool = False):
+        if not 0 <= total <= MAX_TOTAL:
+            raise GtablesError(f"partitions of total at most {total}: the total must be "
+                               f"0..{MAX_TOTAL}")
+        self.total = int(total)
+        self.keeps_total = bool(keeps_total)
+        self.width = max(self.total, 1)
+        self.tables = build_tables(self.total)
+        self.offsets = self.tables[_HEAD:_HEAD + self.total + 2]
+        self.size = check_size(int(self.offsets[-1]), f"partitions of total <= {total}")
+
+    def meta(self):
+        return {"scheme": self.scheme, "size": self.size, "total": self.total,
+                "keeps_total": self.keeps_total,
+                "rank": "offsets[n] + sum_i P(n - l_1 - ... - l_(i-1), l_i - 1) over the parts "
+                        "l_1 >= l_2 >= ... of a partition of n; P(r, k) = partitions of r into "
+                        "parts <= k"}
+
+    def tier_bounds(self):
+        return None if self.keeps_total else self.offsets.copy()
+
+    def coordinates(self):
+        """``part1`` .. ``part<T>``: the parts, largest first (0: no part)."""
+        return tuple(f"part{i + 1}" for i in range(self.width))
+
+    def bounds(self):
+        return f"multisets of heaps with total at most {self.total}"
+
+    def check(self, positions):
+        neg = positions < 0
+        if neg.any():
+            row = int(np.argwhere(neg)[0][0])
+            raise GtablesError(f"position {self.format(positions[row])}: a heap cannot be "
+                               f"negative ({int(positions[neg][0])})")
+        huge = positions > self.total          # (before a sum that could overflow)
+        totals = np.where(huge.any(axis=1), self.total + 1, positions.sum(axis=1))
+        big = totals > self.total
+        if big.any():
+            row = int(np.argwhere(big)[0][0])
+            raise GtablesError(f"position {self.format(positions[row])}: total "
+                               f"{sum(int(v) for v in positions[row])} is off the table "
+                               f"({self.bounds()})")
+
+    def rank_array(self, positions):
+        out = np.empty(positions.shape[0], dtype=np.int64)
+        _rank_rows(self.tables, np.ascontiguousarray(positions, dtype=np.int64), out)
+        return out
+
+    def unrank(self, indices):
+        idx = np.ascontiguousarray(self.check_index(np.atleast_1d(indices)), dtype=np.int64)
+        out = np.zeros((idx.size, self.width), dtype=np.int64)
+        _unrank_rows(self.tables, idx, out)
+        return out
+
+    def parse(self, text):
+        t = str(text).strip()
+        if t.startswith("{") != t.endswith("}") or t.count("{") + t.count("}") > 2:
+            raise GtablesError(f"position {t!r}: unbalanced braces (write heaps as 3,4,5 or "
+                               f"{{3,4,5}})")
+        inner = t[1:-1] if t.startswith("{") else t
+        vals = [] if t in _EMPTY_WORDS or not inner.strip() else parse_int_list(inner)
+        row = self.int64_row(vals, text) if vals else np.zeros(0, dtype=np.int64)
+        if (row < 0).any():
+            raise GtablesError(f"position {t!r}: a heap cannot be negative")
+        total = sum(int(v) for v in row)
+        if total > self.total:
+            raise GtablesError(f"position {t!r}: total {total} is off the table "
+                               f"({self.bounds()})")
+        parts = np.sort(row[row > 0])[::-1]
+        out = np.zeros(self.width, dtype=np.int64)
+        out[:parts.size] = parts
+        return out
+
+    def format(self, position):
+        parts = sorted((int(v) for v in np.atleast_1d(position) if v > 0), reverse=True)
+        return ",".join(map(str, parts)) if parts else EMPTY_TEXT
