@@ -15,7 +15,7 @@ from gtables.engine.compute import fill
 from gtables.engine.heapsums import heap_sum_params
 from gtables.engine.kernels import N, P
 from gtables.engine.spaces import PartitionSpace, from_meta
-from gtables.engine.spaces.partitions import partition_next, partition_unrank, rank_replace
+from gtables.engine.spaces.partition_kernels import partition_next, partition_unrank, rank_replace
 from gtables.errors import GtablesError
 
 

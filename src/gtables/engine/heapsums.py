@@ -20,13 +20,8 @@ from numba import types
 
 from ..errors import GtablesError
 from .kernels import N, P, movegen, run_tiers, worker
-from .spaces.partitions import (
-    PartitionSpace,
-    partition_next,
-    partition_unrank,
-    rank_replace,
-    tier_of,
-)
+from .spaces.partition_kernels import partition_next, partition_unrank, rank_replace, tier_of
+from .spaces.partitions import PartitionSpace
 from .status import DONE
 
 
