@@ -28,7 +28,7 @@ from reference import Solver, family_values
 
 from gtables.engine.compute import fill
 from gtables.engine.game import PARTIZAN, Family
-from gtables.engine.kernels import LEFT, RIGHT, L, N, P, R, movegen
+from gtables.engine.kernels import EXTENDS, LEFT, RIGHT, L, N, P, R, movegen
 from gtables.games import families, subtraction
 
 # examples too big for a pure-Python walk of every position and option in CI
@@ -46,6 +46,8 @@ MORE = [
     "subtraction:set=1-2,size=8,heaps=3,play=misere",
     "subtraction:allbut=2+5,size=60", "subtraction:allbut=1+3,size=9,heaps=2,play=misere",
     "octal:code=4!.0,size=80", "octal:code=0.33,size=60,play=misere", "octal:code=0.6,size=80",
+    "octal:code=0.F,size=40", "octal:code=0.8,size=40", "octal:code=0.B7,size=40",
+    "octal:code=8.1,size=30", "octal:code=C.4!9,size=30",
     "nimlike:heaps=2,min=2,max=4,size=12,value=grundy", "nimlike:heaps=2,min=2,max=5,norepeat=1,size=9",
     "chips:rule=B,n=9", "chips:rule=C,n=9,k=4", "chips:rule=D,n=9", "chips:rule=B,n=10,k=3",
     "endnim:mode=impartial,len=4,max=4",
@@ -76,9 +78,14 @@ def generator_options(game, index: int, side: int, room: int):
     overflow = bool((buf[engine_slots:] != SENTINEL).any())
     if n < 0:
         return n, [], overflow
-    opts = [(int(buf[2 * i]),) if buf[2 * i + 1] < 0 else tuple(sorted((int(buf[2 * i]),
-                                                                       int(buf[2 * i + 1]))))
-            for i in range(n)]
+    opts: list[tuple[int, ...]] = []
+    for i in range(n):
+        a, b = int(buf[2 * i]), int(buf[2 * i + 1])
+        if b == EXTENDS:            # one more component of the option before (a split in three)
+            assert opts, f"position {index}: an EXTENDS pair with no option before it"
+            opts[-1] = tuple(sorted((*opts[-1], a)))
+        else:
+            opts.append((a,) if b < 0 else tuple(sorted((a, b))))
     return n, opts, overflow
 
 
