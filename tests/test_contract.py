@@ -7,7 +7,8 @@ partizan game:
 
 * every option the jitted move generator gives has a smaller index (and lies in an earlier tier
   when the space has tiers): the one pass in index order is sound;
-* no position has more than ``max_options`` options, and the generator writes nothing past the
+* no position has more than ``max_options`` options (nor more than ``options_at(index)``, where
+  a game gives that per-position bound), and the generator writes nothing past the
   ``2 * max_options + 2`` slots the engine gives it (numba does not bounds-check: a wrong bound
   would silently overwrite memory);
 * the generator's options equal ``options_ref``'s, as multisets of sorted component-index tuples
@@ -120,7 +121,9 @@ def check_contract(family, values: dict) -> dict:
             n, gen, overflow = generator_options(game, p, side, max(game.max_options, nref) + GUARD)
             if overflow:
                 out["overflow"].append((p, side))
-            if n > game.max_options:
+            bound = game.max_options if game.options_at is None else \
+                min(game.max_options, game.options_at(p))      # what Game.options allocates
+            if n > bound:
                 out["too_many"].append((p, side, n))
             out["most"] = max(out["most"], n)
             flat = [i for o in gen for i in o]

@@ -154,7 +154,10 @@ class Rules:
     are sized by it and numba does not bound-check).  Optional: ``describe`` (one line: what
     the table is), ``format_option(a, b, *more)`` (how an option reads; ``b`` None for one
     component, ``more`` the components past two), and two declared strategies:
-    ``fast_fill`` (:class:`FastFill`) and ``sequence`` (:class:`SequenceStrategy`)."""
+    ``fast_fill`` (:class:`FastFill`) and ``sequence`` (:class:`SequenceStrategy`).
+    ``options_at(index)``: a bound on the options of one position, for games where
+    ``max_options`` is far above most positions' (hexadecimal splits: quadratic in the heap), so
+    that :meth:`Game.options` on one position of a large table allocates what it needs."""
     space: PositionSpace
     moves: Any
     move_params: np.ndarray
@@ -164,6 +167,7 @@ class Rules:
     format_option: Callable[..., str] | None = None
     fast_fill: FastFill | None = None
     sequence: SequenceStrategy | None = None
+    options_at: Callable[[int], int] | None = None
 
     def __post_init__(self):
         if self.kind not in KINDS:
@@ -214,7 +218,9 @@ class Game(Rules):
         option ``(i, j)`` (``j = -1``: one component) or ``(i, j, k, ...)`` for a sum of more
         (the generator's ``EXTENDS`` pairs joined to the option before them)."""
         from .kernels import EXTENDS
-        buf = np.zeros(2 * self.max_options + 2, dtype=np.int64)
+        room = self.max_options if self.options_at is None else \
+            min(self.max_options, int(self.options_at(int(index))))
+        buf = np.zeros(2 * room + 2, dtype=np.int64)
         n = int(self.moves(int(index), int(side), self.move_params, buf))
         if n < 0:
             return n, []

@@ -156,6 +156,14 @@ def guy_smith_bound(t: int):
     return bound
 
 
+def options_bound(ds: list[int], n: int) -> int:
+    """At most this many option pairs for any heap up to n: a two-heap split is one pair, a
+    three-heap split two (``engine.kernels.EXTENDS``)."""
+    t = len(ds) - 1
+    return (n // 2 + 1) * (1 + t) + t + 1 + \
+        2 * sum(triples(n - k) for k, d in enumerate(ds) if d & THREE and k <= n)
+
+
 def octal_game(code: str, size: int, play: str, describe: str = "") -> Rules:
     ds = digits(code)
     t = len(ds) - 1
@@ -163,9 +171,7 @@ def octal_game(code: str, size: int, play: str, describe: str = "") -> Rules:
     if play == "misere" and (has_splits(code) or hexa):
         raise GtablesError(f"misère play of {code} needs positions of several heaps (it splits "
                            f"heaps); gtables tables single heaps: use play=normal")
-    # pairs: a two-heap split is one, a three-heap split two (engine.kernels.EXTENDS)
-    max_options = (size // 2 + 1) * (1 + t) + t + 1 + \
-        2 * sum(triples(size - k) for k, d in enumerate(ds) if d & THREE and k <= size)
+    max_options = options_bound(ds, size)
     normal = play == "normal"
     # normal play: a sequence table (misère values of a heap depend on the other heaps' too)
     sequence = SequenceStrategy(
@@ -183,7 +189,8 @@ def octal_game(code: str, size: int, play: str, describe: str = "") -> Rules:
                  describe=describe or f"octal game {code}, heaps 0..{size}",
                  format_option=lambda a, b, *more: "+".join(
                      str(int(h[0])) for h in (a, b, *more) if h is not None),
-                 sequence=sequence)
+                 sequence=sequence,
+                 options_at=(lambda i: options_bound(ds, min(i, size))) if hexa else None)
 
 
 def build(v: dict) -> Rules:
