@@ -4,9 +4,9 @@
 Every registered family lists the options of a position in plain Python,
 ``options_ref(values, position, side=0)`` (see :class:`gtables.engine.game.Family`): a list of
 options, each a tuple of component positions (one, or two when a move splits the position into a
-sum), or the engine's ``TERMINAL_LOSS`` / ``TERMINAL_WIN`` for a position that ends the game with
-a verdict of its own (the chip game's rules A and B).  From that alone this module computes, in
-the engine's encodings (``gtables.engine.game.ENCODINGS``):
+sum, three for a heap split in three), or the engine's ``TERMINAL_LOSS`` / ``TERMINAL_WIN`` for a
+position that ends the game with a verdict of its own (the chip game's rules A and B).  From that
+alone this module computes, in the engine's encodings (``gtables.engine.game.ENCODINGS``):
 
 * ``grundy``   the mex of the options' values; a sum's value is the XOR of its components';
                ``TERMINAL_LOSS`` is 0 (no options), ``TERMINAL_WIN`` has no Grundy value;
@@ -80,8 +80,8 @@ class Solver:
                 opts = int(opts)
             else:
                 opts = [tuple(key(c) for c in o) for o in opts]
-                if any(len(o) not in (1, 2) for o in opts):
-                    raise ValueError(f"options of {k[0]}: an option has 1 or 2 components")
+                if any(len(o) not in (1, 2, 3) for o in opts):
+                    raise ValueError(f"options of {k[0]}: an option has 1 to 3 components")
             self._options[k] = opts
         return self._options[k]
 

@@ -7,7 +7,8 @@ partizan game:
 
 * every option the jitted move generator gives has a smaller index (and lies in an earlier tier
   when the space has tiers): the one pass in index order is sound;
-* no position has more than ``max_options`` options, and the generator writes nothing past the
+* no position has more than ``max_options`` options (nor more than ``options_at(index)``, where
+  a game gives that per-position bound), and the generator writes nothing past the
   ``2 * max_options + 2`` slots the engine gives it (numba does not bounds-check: a wrong bound
   would silently overwrite memory);
 * the generator's options equal ``options_ref``'s, as multisets of sorted component-index tuples
@@ -28,7 +29,7 @@ from reference import Solver, family_values
 
 from gtables.engine.compute import fill
 from gtables.engine.game import PARTIZAN, Family
-from gtables.engine.kernels import LEFT, RIGHT, L, N, P, R, movegen
+from gtables.engine.kernels import EXTENDS, LEFT, RIGHT, L, N, P, R, movegen
 from gtables.games import families, subtraction
 
 # examples too big for a pure-Python walk of every position and option in CI
@@ -47,6 +48,8 @@ MORE = [
     "subtraction:allbut=2+5,size=60", "subtraction:allbut=1+3,size=9,heaps=2,play=misere",
     "octal:code=4!.0,size=80", "octal:code=0.33,size=60,play=misere", "octal:code=0.6,size=80",
     "octal:code=0.77,play=misere,total=11", "octal:code=4.7,total=9",
+    "octal:code=0.F,size=40", "octal:code=0.8,size=40", "octal:code=0.B7,size=40",
+    "octal:code=8.1,size=30", "octal:code=C.4!9,size=30",
     "nimlike:heaps=2,min=2,max=4,size=12,value=grundy", "nimlike:heaps=2,min=2,max=5,norepeat=1,size=9",
     "chips:rule=B,n=9", "chips:rule=C,n=9,k=4", "chips:rule=D,n=9", "chips:rule=B,n=10,k=3",
     "endnim:mode=impartial,len=4,max=4",
@@ -77,9 +80,14 @@ def generator_options(game, index: int, side: int, room: int):
     overflow = bool((buf[engine_slots:] != SENTINEL).any())
     if n < 0:
         return n, [], overflow
-    opts = [(int(buf[2 * i]),) if buf[2 * i + 1] < 0 else tuple(sorted((int(buf[2 * i]),
-                                                                       int(buf[2 * i + 1]))))
-            for i in range(n)]
+    opts: list[tuple[int, ...]] = []
+    for i in range(n):
+        a, b = int(buf[2 * i]), int(buf[2 * i + 1])
+        if b == EXTENDS:            # one more component of the option before (a split in three)
+            assert opts, f"position {index}: an EXTENDS pair with no option before it"
+            opts[-1] = tuple(sorted((*opts[-1], a)))
+        else:
+            opts.append((a,) if b < 0 else tuple(sorted((a, b))))
     return n, opts, overflow
 
 
@@ -114,7 +122,9 @@ def check_contract(family, values: dict) -> dict:
             n, gen, overflow = generator_options(game, p, side, max(game.max_options, nref) + GUARD)
             if overflow:
                 out["overflow"].append((p, side))
-            if n > game.max_options:
+            bound = game.max_options if game.options_at is None else \
+                min(game.max_options, game.options_at(p))      # what Game.options allocates
+            if n > bound:
                 out["too_many"].append((p, side, n))
             out["most"] = max(out["most"], n)
             flat = [i for o in gen for i in o]

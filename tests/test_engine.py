@@ -253,16 +253,16 @@ def test_status_codes_decode_to_one_meaning():
     assert "partizan tables" in stop.message("t:", "7", kind=PARTIZAN)
     assert isinstance(stop.error("t:"), GtablesError)
     # the octal kernels speak the same vocabulary: Kayles (0.07) first reaches 3 at heap 6
-    whole, take, split, unequal = octal_kernels.move_arrays(octal.digits("0.07"))
+    whole, take, split, unequal, three = octal_kernels.move_arrays(octal.digits("0.07"))
     state = np.zeros(5, np.int64)
     state[0] = 2
-    st = octal_kernels.naive_range(whole, take, split, unequal, 0, 20, np.zeros(20, np.uint8), 2,
+    st = octal_kernels.naive_range(whole, take, split, unequal, three, 0, 20, np.zeros(20, np.uint8), 2,
                                    state, np.zeros(8, np.int64))
     stop = S.decode(st)
     assert (stop.pos, stop.name) == (6, "OVERFLOW") and stop.resumable
     # a value that outgrows the mark arrays asks for more scratch, resuming at the next heap
     state[0] = 1
-    st = octal_kernels.naive_range(whole, take, split, unequal, 0, 20, np.zeros(20, np.uint8), 255,
+    st = octal_kernels.naive_range(whole, take, split, unequal, three, 0, 20, np.zeros(20, np.uint8), 255,
                                    state, np.zeros(4, np.int64))
     stop = S.decode(st)
     assert (stop.pos, stop.name) == (5, "SCRATCH_FULL")     # G(4) = 2 needs 2 << 2 marks

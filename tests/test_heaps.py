@@ -80,7 +80,7 @@ def test_octal_code_parsing():
     assert octal.parse_code(".07") == "0.07"
     assert octal.parse_code("0.070") == "0.07"
     assert parse("octal:code=.07,size=5").spec == "octal:code=0.07,size=5"
-    for bad in ("0.08", "1.07", "0.", "007", "0." + "1" * 33, "abc"):
+    for bad in ("0.0G", "0.8!", "1.07", "0.", "007", "0." + "1" * 33, "abc"):
         with pytest.raises(ValueError):
             octal.parse_code(bad)
 

@@ -316,10 +316,12 @@ class Table:
     def outcome(self, position) -> str:
         return self.outcome_of_value(self.value(position))
 
-    def _option_value(self, i: int, j: int) -> int:
-        idx = np.array([i] if j < 0 else [i, j])
-        vals = self._read(idx)
-        return int(vals[0]) if j < 0 else int(vals[0]) ^ int(vals[1])
+    def _option_value(self, i: int, j: int, *more: int) -> int:
+        idx = np.array([i] if j < 0 else [i, j, *more])
+        v = 0
+        for x in self._read(idx):
+            v ^= int(x)         # a sum's Grundy value (one component: its value)
+        return v
 
     def moves(self, position) -> list[dict]:
         """Every move from a position with the value/outcome it leads to and whether it wins.
@@ -330,8 +332,8 @@ class Table:
         sides = (("Left", LEFT), ("Right", RIGHT)) if self.kind == PARTIZAN else (("", 0),)
         for side_name, side in sides:
             status, opts = self.game.options(idx, side)
-            for i, j in opts:
-                v = self._option_value(i, j)
+            for o in opts:
+                v = self._option_value(*o)
                 if self.kind == GRUNDY:
                     wins = v == 0
                     shown = {"value": v, "outcome": "P" if v == 0 else "N"}
@@ -342,7 +344,7 @@ class Table:
                 else:
                     wins = v == 0
                     shown = {"outcome": OUTCOME_LETTERS[v]}
-                m = {"to": self.game.describe_option(i, j), "wins": bool(wins), **shown}
+                m = {"to": self.game.describe_option(*o), "wins": bool(wins), **shown}
                 if side_name:
                     m["player"] = side_name
                 out.append(m)

@@ -132,13 +132,16 @@ class SequenceStrategy:
     saltus ``s`` (periods are then found on the differences; False for games whose periods are
     ordinary, e.g. finite octal games, whose values are bounded).  ``period_hypothesis(a, n, n0,
     p, s)``: when the theorem also needs a condition on the values, the least ``n1 >= n0`` from
-    which it holds in ``a[:n]`` (None: nowhere yet); the bound is then taken at ``n1``."""
+    which it holds in ``a[:n]`` (None: nowhere yet); the bound is then taken at ``n1``.
+    ``observe_periods``: with no theorem, ``--until-periodic`` still runs: it fills the whole
+    table and reports the period the values show, as observed (never proved)."""
     stepper: Callable[[str], Any]
     key: str
     period_bound: Callable[[int, int], int] | None = None
     period_theorem: str = ""
     arithmetic: bool = False
     period_hypothesis: Callable[[Any, int, int, int, int], int | None] | None = None
+    observe_periods: bool = False
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True, eq=False)
@@ -149,17 +152,22 @@ class Rules:
     :mod:`.kernels`) with its int64 ``move_params``, the value ``kind`` (one of :data:`KINDS`)
     and ``max_options``, an upper bound on the options of any position (the kernels' buffers
     are sized by it and numba does not bound-check).  Optional: ``describe`` (one line: what
-    the table is), ``format_option(a, b)`` (how an option reads), and two declared strategies:
-    ``fast_fill`` (:class:`FastFill`) and ``sequence`` (:class:`SequenceStrategy`)."""
+    the table is), ``format_option(a, b, *more)`` (how an option reads; ``b`` None for one
+    component, ``more`` the components past two), and two declared strategies:
+    ``fast_fill`` (:class:`FastFill`) and ``sequence`` (:class:`SequenceStrategy`).
+    ``options_at(index)``: a bound on the options of one position, for games where
+    ``max_options`` is far above most positions' (hexadecimal splits: quadratic in the heap), so
+    that :meth:`Game.options` on one position of a large table allocates what it needs."""
     space: PositionSpace
     moves: Any
     move_params: np.ndarray
     kind: str
     max_options: int
     describe: str = ""
-    format_option: Callable[[np.ndarray, np.ndarray | None], str] | None = None
+    format_option: Callable[..., str] | None = None
     fast_fill: FastFill | None = None
     sequence: SequenceStrategy | None = None
+    options_at: Callable[[int], int] | None = None
 
     def __post_init__(self):
         if self.kind not in KINDS:
@@ -205,20 +213,33 @@ class Game(Rules):
         checkpoints of this game go under, whatever the size."""
         return self.sequence.key if self.sequence is not None else ""
 
-    def options(self, index: int, side: int = 0) -> tuple[int, list[tuple[int, int]]]:
-        """Run the move generator from Python: ``(status, [(i, j), ...])`` for one position."""
-        buf = np.zeros(2 * self.max_options + 2, dtype=np.int64)
+    def options(self, index: int, side: int = 0) -> tuple[int, list[tuple[int, ...]]]:
+        """Run the move generator from Python: ``(status, options)`` for one position, each
+        option ``(i, j)`` (``j = -1``: one component) or ``(i, j, k, ...)`` for a sum of more
+        (the generator's ``EXTENDS`` pairs joined to the option before them)."""
+        from .kernels import EXTENDS
+        room = self.max_options if self.options_at is None else \
+            min(self.max_options, int(self.options_at(int(index))))
+        buf = np.zeros(2 * room + 2, dtype=np.int64)
         n = int(self.moves(int(index), int(side), self.move_params, buf))
         if n < 0:
             return n, []
-        return n, [(int(buf[2 * i]), int(buf[2 * i + 1])) for i in range(n)]
+        opts: list[tuple[int, ...]] = []
+        for i in range(n):
+            a, b = int(buf[2 * i]), int(buf[2 * i + 1])
+            if b == EXTENDS and opts:
+                opts[-1] = (*opts[-1], a)
+            else:
+                opts.append((a, b))
+        return n, opts
 
-    def describe_option(self, i: int, j: int) -> str:
+    def describe_option(self, i: int, j: int, *more: int) -> str:
         a = self.space.unrank(np.array([i]))[0]
         b = None if j < 0 else self.space.unrank(np.array([j]))[0]
+        rest = [self.space.unrank(np.array([k]))[0] for k in more]
         if self.format_option is not None:
-            return self.format_option(a, b)
-        return self.space.format(a) if b is None else f"{self.space.format(a)} + {self.space.format(b)}"
+            return self.format_option(a, b, *rest)
+        return " + ".join(self.space.format(c) for c in (a, b, *rest) if c is not None)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -9,7 +9,9 @@ A game family plugs in with a **move generator**, a jitted function with the fix
 * ``out``    a buffer the generator fills with its options, two slots per option: ``out[2*i]`` is
              the index of an option and ``out[2*i+1]`` is ``-1``, or the index of a second
              component when the option is a *sum* of two positions of the same table (a heap split
-             in two).  Grundy values of a sum XOR; outcome kernels accept no sums.
+             in two).  Grundy values of a sum XOR; outcome kernels accept no sums.  A sum of more
+             components goes on in the next pairs, each ``(index, EXTENDS)``: a heap split in three
+             is ``(a, b), (c, EXTENDS)``, two slots pairs (and two of ``max_options``).
 
 It returns the number of options written, or ``TERMINAL_LOSS`` / ``TERMINAL_WIN`` for positions
 that end the game with a verdict of their own (the chip game's rules A and B): the player to move
@@ -40,6 +42,7 @@ LEFT = 0
 RIGHT = 1
 TERMINAL_LOSS = -1
 TERMINAL_WIN = -2
+EXTENDS = -3      # second slot of a pair that adds one more component to the option before it
 
 # outcome encodings (uint8)
 P, N, L, R = 0, 1, 2, 3
@@ -116,11 +119,16 @@ def grundy_range(moves, params, args, lo, hi, table, scratch):
                 continue
             return p * BASE + BAD_TERMINAL
         stamp = p + 1
-        for i in range(n):
+        i = 0
+        while i < n:
             v = np.int64(table[buf[2 * i]])
             b = buf[2 * i + 1]
             if b >= 0:
                 v ^= np.int64(table[b])
+            i += 1
+            while i < n and buf[2 * i + 1] == EXTENDS:   # a sum of three or more components
+                v ^= np.int64(table[buf[2 * i]])
+                i += 1
             if v < nseen:
                 seen[v] = stamp
         g = 0

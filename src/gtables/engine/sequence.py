@@ -35,8 +35,10 @@ CHECKPOINT_SECONDS = 30.0
 
 def require_period_theorem(game: Game) -> None:
     """Refuse ``--until-periodic`` for a game without a periodicity theorem (it could never stop
-    at a proof): the one wording, for compute, sweeps and :func:`fill_sequence`."""
-    if not game.has_period_theorem:
+    at a proof): the one wording, for compute, sweeps and :func:`fill_sequence`.  A game whose
+    strategy says ``observe_periods`` passes: its run reports the observed period only."""
+    if not game.has_period_theorem and not (game.sequence is not None
+                                            and game.sequence.observe_periods):
         raise GtablesError(f"{game.spec}: no periodicity theorem is known for this game, so "
                            f"--until-periodic cannot stop at a proof")
 
@@ -76,7 +78,7 @@ def fill_sequence(game: Game, *, prefix: np.ndarray | None = None, until_periodi
     watch = None
     if until_periodic:
         require_period_theorem(game)
-        assert seq.period_bound is not None      # has_period_theorem
+    if until_periodic and seq.period_bound is not None:
         from .periodicity import PeriodWatch
         watch = PeriodWatch(seq.period_bound, seq.period_theorem, saltus=seq.arithmetic,
                             hypothesis=seq.period_hypothesis)

@@ -1,9 +1,13 @@
-"""Octal games ``d0.d1d2d3...`` (take-and-break), seed 001 games C and D and the literature.
+"""Octal and hexadecimal games ``d0.d1d2d3...`` (take-and-break), seed 001 games C and D and the
+literature.
 
 Digit ``d_k`` (k >= 1) says what may be left after removing ``k`` tokens from one heap: bit 1 the
 heap may vanish (only if it had exactly k), bit 2 one non-empty heap may remain, bit 4 two non-empty
-heaps may remain.  ``d0`` is 0 or 4 (4: split a heap into two non-empty heaps, removing nothing).
-A ``!`` after a digit with bit 4 requires the two heaps to differ (``4!.0`` = Grundy's game).
+heaps may remain, bit 8 three non-empty heaps may remain.  Digits 8-F (bit 8) make the code
+*hexadecimal*, as in CGSuite's ``TakeAndBreak`` (one family for both, as there: ``0.F``, ``0.B7``;
+lower case is read as upper).  ``d0`` is 0, 4, 8 or C (split a heap into two / three non-empty
+heaps, removing nothing).  A ``!`` after a digit with bit 4 (and without bit 8) requires the two
+heaps to differ (``4!.0`` = Grundy's game).
 Spec: ``octal:code=0.07,size=1000`` (heaps 0..size); ``play=misere`` for games without splits.
 ``total=T`` instead of ``size=`` tables every *sum of heaps* of total at most T (a multiset of
 heaps, :class:`~gtables.engine.spaces.PartitionSpace`), by outcome: ``octal:code=0.77,
@@ -12,7 +16,10 @@ or with normal play the normal outcomes of the same sums.
 
 Normal-play tables are *sequence tables* (:mod:`gtables.engine.sequence`): filled by the naive or
 the sparse-space kernel (:mod:`.octal_kernels`), resumable, and able to stop at a period proved by
-the Guy-Smith theorem (:func:`guy_smith_bound`).
+the Guy-Smith theorem (:func:`guy_smith_bound`), for codes without bit 8 and without ``!``.
+Hexadecimal codes (bit 8) are filled by the naive kernel; their periods, arithmetic ones included,
+are reported as *observed*: no theorem is implemented that turns a finite check into a proof for
+splits into three heaps (the Howse-Nowakowski test, TCS 313 (2004), was not read exactly).
 """
 from __future__ import annotations
 
@@ -33,36 +40,41 @@ from ..engine.game import (
     int_param,
 )
 from ..engine.heapsums import fill_heap_sum_outcomes, heap_sum_moves, heap_sum_params
-from ..engine.kernels import movegen
+from ..engine.kernels import EXTENDS, movegen
 from ..engine.spaces import HeapSpace, PartitionSpace
 from ..errors import GtablesError
-from .octal_kernels import OctalStepper
+from .octal_kernels import THREE, UNEQUAL, OctalStepper
 
 MAX_DIGITS = 32
 MAX_SUM_TOTAL = 100    # total=100: 1.1e9 sums of heaps (1.1 GB); hours of compute beyond
 
 
+HEX_DIGITS = "0123456789ABCDEF"
+
+
 def parse_code(text: str) -> str:
-    """Validate an octal code and return it canonical: ``.07`` -> ``0.07``, trailing zeros cut.
+    """Validate an octal or hexadecimal code and return it canonical: ``.07`` -> ``0.07``,
+    ``0.b7`` -> ``0.B7``, trailing zeros cut.
 
     A ``!`` after a digit with the split bit 4 means the two heaps left must differ
-    (CGSuite's notation: Grundy's game is ``4!.0``)."""
-    t = text.strip()
+    (CGSuite's notation: Grundy's game is ``4!.0``); not on a digit with the three-heap bit 8."""
+    t = text.strip().upper()
     if t.startswith(".") or t.startswith("!"):
         t = "0" + t
     if "." not in t:
-        raise ValueError(f"{text!r} is not an octal code d0.d1d2... (e.g. 0.07)")
+        raise ValueError(f"{text!r} is not an octal code d0.d1d2... (e.g. 0.07, or hexadecimal 0.B7)")
     head, tail = t.split(".", 1)
-    if head not in ("0", "4", "4!"):
-        raise ValueError(f"{text!r}: the digit before the point must be 0 or 4 (or 4!)")
-    if not tail or any(ch not in "01234567!" for ch in tail) or tail.startswith("!"):
-        raise ValueError(f"{text!r}: digits after the point must be 0-7 (each may be followed by !)")
+    if head not in ("0", "4", "4!", "8", "C"):
+        raise ValueError(f"{text!r}: the digit before the point must be 0, 4, 8 or C (or 4!)")
+    if not tail or any(ch not in HEX_DIGITS + "!" for ch in tail) or tail.startswith("!"):
+        raise ValueError(f"{text!r}: digits after the point must be 0-9 or A-F (each may be "
+                         f"followed by !)")
     if "!!" in tail:
         raise ValueError(f"{text!r}: '!!' is not a digit")
     for i, ch in enumerate(tail):
-        if ch == "!" and not int(tail[i - 1]) & 4:
+        if ch == "!" and (not int(tail[i - 1], 16) & 4 or int(tail[i - 1], 16) & THREE):
             raise ValueError(f"{text!r}: '!' (the two heaps must differ) needs a digit with the "
-                             f"split bit 4, not {tail[i - 1]}")
+                             f"split bit 4 and without the three-heap bit 8, not {tail[i - 1]}")
     if len(tail.replace("!", "")) > MAX_DIGITS:
         raise ValueError(f"{text!r}: at most {MAX_DIGITS} digits after the point")
     while len(tail) > 1 and tail.endswith("0"):
@@ -70,26 +82,35 @@ def parse_code(text: str) -> str:
     return f"{head}.{tail}"
 
 
-UNEQUAL = 8  # digit flag: the two heaps a split leaves must differ ("!")
-
-
 def digits(code: str) -> list[int]:
-    """``"0.137"`` -> ``[0, 1, 3, 7]`` (index k = digit d_k); ``"4!.0"`` -> ``[4 | UNEQUAL, 0]``."""
-    out = []
+    """``"0.137"`` -> ``[0, 1, 3, 7]`` (index k = digit d_k); ``"4!.0"`` -> ``[4 | UNEQUAL, 0]``;
+    ``"0.B"`` -> ``[0, 11]``."""
+    out: list[int] = []
     for ch in code.replace(".", ""):
         if ch == "!":
             out[-1] |= UNEQUAL
         else:
-            out.append(int(ch))
+            out.append(int(ch, 16))
     return out
 
 
 def has_splits(code: str) -> bool:
+    """Some move leaves two heaps (bit 4); :func:`has_three` for three."""
     return any(d & 4 for d in digits(code))
 
 
 def has_unequal(code: str) -> bool:
     return "!" in code
+
+
+def has_three(code: str) -> bool:
+    """A hexadecimal code: some digit lets a move leave three heaps (bit 8)."""
+    return any(d & THREE for d in digits(code))
+
+
+def triples(r: int) -> int:
+    """How many ways ``r`` splits into three non-empty heaps ``a <= b <= c`` (round(r^2 / 12))."""
+    return (r * r + 6) // 12 if r >= 3 else 0
 
 
 def max_removal(code: str) -> int:
@@ -100,33 +121,37 @@ def max_removal(code: str) -> int:
 
 @movegen
 def octal_moves(pos, side, params, out):
-    # params: [t, d0, d1, ..., dt]; options of heap `pos`, split heaps as sums (a, b)
+    # params: [t, d0, d1, ..., dt]; options of heap `pos`, split heaps as sums (a, b), and
+    # three heaps as (a, b), (c, EXTENDS) (two pairs, see engine.kernels)
     t = params[0]
     n = pos
     c = 0
-    if params[1] & 4:
-        for a in range(1, (n - 1) // 2 + 1 if params[1] & 8 else n // 2 + 1):
-            out[2 * c] = a
-            out[2 * c + 1] = n - a
-            c += 1
-    for k in range(1, t + 1):
+    for k in range(0, t + 1):
         if k > n:
             break
         d = params[1 + k]
         r = n - k
-        if d & 1 and r == 0:
+        if k > 0 and d & 1 and r == 0:
             out[2 * c] = 0
             out[2 * c + 1] = -1
             c += 1
-        if d & 2 and r > 0:
+        if k > 0 and d & 2 and r > 0:
             out[2 * c] = r
             out[2 * c + 1] = -1
             c += 1
         if d & 4 and r >= 2:
-            for a in range(1, (r - 1) // 2 + 1 if d & 8 else r // 2 + 1):
+            for a in range(1, (r - 1) // 2 + 1 if d & 16 else r // 2 + 1):
                 out[2 * c] = a
                 out[2 * c + 1] = r - a
                 c += 1
+        if d & 8 and r >= 3:
+            for a in range(1, r // 3 + 1):
+                for b in range(a, (r - a) // 2 + 1):
+                    out[2 * c] = a
+                    out[2 * c + 1] = b
+                    out[2 * c + 2] = r - a - b
+                    out[2 * c + 3] = EXTENDS
+                    c += 2
     return c
 
 
@@ -139,27 +164,43 @@ def guy_smith_bound(t: int):
     return bound
 
 
+def options_bound(ds: list[int], n: int) -> int:
+    """At most this many option pairs for any heap up to n: a two-heap split is one pair, a
+    three-heap split two (``engine.kernels.EXTENDS``)."""
+    t = len(ds) - 1
+    return (n // 2 + 1) * (1 + t) + t + 1 + \
+        2 * sum(triples(n - k) for k, d in enumerate(ds) if d & THREE and k <= n)
+
+
 def octal_game(code: str, size: int, play: str, describe: str = "") -> Rules:
     ds = digits(code)
     t = len(ds) - 1
-    if play == "misere" and has_splits(code):
+    hexa = has_three(code)
+    if play == "misere" and (has_splits(code) or hexa):
         raise GtablesError(f"misère play of {code} needs positions of several heaps (it splits "
-                           f"heaps): use total=T (sums of heaps) instead of size=")
-    max_options = (size // 2 + 1) * (1 + t) + t + 1
+                           + ("heaps into three; misère sums are tabled only for splits into at "
+                              "most two: use play=normal)" if hexa else
+                              "heaps): use total=T (sums of heaps) instead of size="))
+    max_options = options_bound(ds, size)
     normal = play == "normal"
     # normal play: a sequence table (misère values of a heap depend on the other heaps' too)
     sequence = SequenceStrategy(
         stepper=lambda algorithm: OctalStepper(ds, algorithm), key=f"octal:code={code}",
         # the theorem's proof lifts a split by adding p to one part, which may make the two
-        # parts equal: it does not cover "!" (parts must differ)
-        period_bound=None if has_unequal(code) else guy_smith_bound(t),
-        period_theorem="Guy-Smith") if normal else None
+        # parts equal: it does not cover "!" (parts must differ); nor splits into three heaps
+        # (a different bound, from a theorem not implemented here): hexadecimal games report
+        # observed periods only, arithmetic ones included
+        period_bound=None if has_unequal(code) or hexa else guy_smith_bound(t),
+        period_theorem="" if hexa else "Guy-Smith", arithmetic=hexa,
+        observe_periods=hexa) if normal else None
     return Rules(space=HeapSpace(size), moves=octal_moves,
                  move_params=np.array([t, *ds], dtype=np.int64),
                  kind=GRUNDY if normal else MISERE, max_options=max_options,
                  describe=describe or f"octal game {code}, heaps 0..{size}",
-                 format_option=lambda a, b: str(int(a[0])) if b is None else f"{int(a[0])}+{int(b[0])}",
-                 sequence=sequence)
+                 format_option=lambda a, b, *more: "+".join(
+                     str(int(h[0])) for h in (a, b, *more) if h is not None),
+                 sequence=sequence,
+                 options_at=(lambda i: options_bound(ds, min(i, size))) if hexa else None)
 
 
 def octal_sums(code: str, total: int, play: str) -> Rules:
@@ -181,37 +222,41 @@ def build(v: dict) -> Rules:
                            "of total <= T): give exactly one" if v["size"] is None else
                            "octal: size= (one heap) and total= (sums of heaps) exclude each other")
     if v["total"] is not None:
+        if has_three(v["code"]):
+            raise GtablesError(f"octal: total= (sums of heaps) takes codes whose moves leave at most "
+                               f"two heaps; {v['code']} splits heaps into three (use size=)")
         return octal_sums(v["code"], v["total"], v["play"])
     return octal_game(v["code"], v["size"], v["play"])
 
 
 def heap_options(code: str, n: int) -> list[tuple[int, ...]]:
     """All options of a heap of n, as tuples of non-empty heaps (pure Python, from the digits):
-    ``()`` when the heap vanishes, ``(r,)``, or ``(a, b)`` for a split."""
+    ``()`` when the heap vanishes, ``(r,)``, ``(a, b)`` for a split, ``(a, b, c)`` for a split
+    into three (bit 8)."""
     ds = digits(code)
-    opts = []
-    if ds[0] & 4:
-        opts += [(a, n - a) for a in range(1, n // 2 + 1) if not (ds[0] & UNEQUAL and 2 * a == n)]
-    for k in range(1, len(ds)):
-        if k > n:
-            break
+    opts: list[tuple[int, ...]] = []
+    for k in range(0, min(len(ds) - 1, n) + 1):
         r = n - k
-        if ds[k] & 1 and r == 0:
+        if k > 0 and ds[k] & 1 and r == 0:
             opts.append(())
-        if ds[k] & 2 and r > 0:
+        if k > 0 and ds[k] & 2 and r > 0:
             opts.append((r,))
         if ds[k] & 4:
             opts += [(a, r - a) for a in range(1, r // 2 + 1)
                      if not (ds[k] & UNEQUAL and 2 * a == r)]
+        if ds[k] & THREE:
+            opts += [(a, b, r - a - b) for a in range(1, r + 1) for b in range(a, r + 1)
+                     if r - a - b >= b]
     return opts
 
 
 def options_ref(values: dict, position, side: int = 0) -> list[tuple]:
     """The options of a heap (``position = (n,)``, as ``space.unrank`` gives it), in plain Python:
-    each option is ``((r,),)``, with ``((0,),)`` when the heap vanishes, or ``((a,), (b,))`` for a
-    split into the sum of heaps ``a`` and ``b`` (the family contract, :class:`Family`).  With
-    ``total=``, ``position`` is a multiset of heaps (decreasing, zero-padded) and each option
-    the one multiset a move on one of its heaps leaves."""
+    each option is ``((r,),)``, with ``((0,),)`` when the heap vanishes, ``((a,), (b,))`` for a
+    split into the sum of heaps ``a`` and ``b``, ``((a,), (b,), (c,))`` for three (the family
+    contract, :class:`Family`).  With ``total=``, ``position`` is a multiset of heaps
+    (decreasing, zero-padded) and each option the one multiset a move on one of its heaps
+    leaves."""
     if values.get("total") is not None:
         heaps = [int(h) for h in position if h > 0]
         out = []
@@ -243,9 +288,11 @@ def _ref(code: str, n: int) -> int:
 
 
 FAMILY = Family(
-    name="octal", summary="octal games d0.d1d2... (take-and-break; seed 001 game C is 0.07); "
+    name="octal", summary="octal and hexadecimal games d0.d1d2... (take-and-break; seed 001 game "
+    "C is 0.07; hex digits 8-F leave three heaps); "
     "sequence tables: --until-periodic, --algorithm, resumable",
-    params=(Param("code", parse_code, help="octal code, e.g. 0.07, 0.77, 4.07 (up to 32 digits); a "
+    params=(Param("code", parse_code, help="octal code, e.g. 0.07, 0.77, 4.07 (up to 32 digits), "
+                  "or hexadecimal (digits 8-F: bit 8 leaves three heaps), e.g. 0.F, 0.B7; a "
                   "'!' after a split digit: the two heaps must differ (4!.0 = Grundy's game)"),
             Param("size", int_param(0, 1 << 31), default=None, help="largest heap size"),
             Param("play", choice_param("normal", "misere"), default="normal",

@@ -1,10 +1,12 @@
 """Grundy values of octal games, heap by heap: the naive mex and the sparse-space method.
 
 Both kernels fill ``table[lo:hi]`` from ``table[:lo]`` and are pure functions of arrays.  The
-moves come as four int64 arrays built by :func:`move_arrays`: ``whole`` (k with bit 1: a heap of
+moves come as five int64 arrays built by :func:`move_arrays`: ``whole`` (k with bit 1: a heap of
 exactly k may be removed), ``take`` (bit 2: remove k, leave one heap), ``split`` (bit 4: remove k,
-leave two non-empty heaps; ``k = 0`` for ``d0 = 4``) and ``unequal`` (1 where the two heaps of that
-split must differ, written ``4!.0`` as in CGSuite; Grundy's game).
+leave two non-empty heaps; ``k = 0`` for ``d0 = 4``), ``unequal`` (1 where the two heaps of that
+split must differ, written ``4!.0`` as in CGSuite; Grundy's game) and ``three`` (hexadecimal bit 8:
+remove k, leave three non-empty heaps).  Three-heap splits are in the naive kernel only: it walks
+every ``a <= b <= c`` with ``a + b + c = n - k``, about ``(n - k)^2 / 12`` of them per heap.
 
 Values are marked in a small stamp array ``mark`` of ``2**(bits+1)`` entries, ``bits`` = bit length
 of the largest value so far (an XOR of two values below ``2**bits`` stays below it), so the mark
@@ -34,19 +36,26 @@ import numpy as np
 
 from ..config import JIT
 from ..engine.status import BASE, DONE, OVERFLOW, SCRATCH_FULL, decode
+from ..errors import GtablesError
 
 # state array layout (int64): bits, mask, pb, nrare, q0 (smallest split amount)
 S_BITS, S_MASK, S_PB, S_NRARE, S_Q0 = range(5)
 
 
-def move_arrays(ds: list[int]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Digits (bit 8 = "the two heaps must differ") -> ``(whole, take, split, unequal)``."""
+THREE = 8     # digit bit: leave three non-empty heaps (as games/octal.py)
+UNEQUAL = 16  # digit flag: the two heaps of a split must differ ("!")
+
+
+def move_arrays(ds: list[int]) -> tuple[np.ndarray, ...]:
+    """Digits (bit 8: three heaps; flag 16: "the two heaps must differ") ->
+    ``(whole, take, split, unequal, three)``."""
     whole = [k for k, d in enumerate(ds) if d & 1 and k > 0]
     take = [k for k, d in enumerate(ds) if d & 2 and k > 0]
     split = [k for k, d in enumerate(ds) if d & 4]
-    unequal = [1 if ds[k] & 8 else 0 for k in split]
+    unequal = [1 if ds[k] & UNEQUAL else 0 for k in split]
+    three = [k for k, d in enumerate(ds) if d & THREE]
     a = lambda x: np.array(x, dtype=np.int64)  # noqa: E731
-    return a(whole), a(take), a(split), a(unequal)
+    return a(whole), a(take), a(split), a(unequal), a(three)
 
 
 @nb.njit(**JIT)
@@ -80,8 +89,8 @@ def _mark_simple(whole, take, n, table, mark, stamp):
 
 
 @nb.njit(**JIT)
-def naive_range(whole, take, split, unequal, lo, hi, table, vmax, state, mark):
-    """Naive mex: every option of every heap, O(n) per heap."""
+def naive_range(whole, take, split, unequal, three, lo, hi, table, vmax, state, mark):
+    """Naive mex: every option of every heap, O(n) per heap (O(n^2) with three-heap splits)."""
     bits = state[S_BITS]
     for n in range(lo, hi):
         stamp = n + 1
@@ -94,6 +103,21 @@ def naive_range(whole, take, split, unequal, lo, hi, table, vmax, state, mark):
             a = np.uint64(1)
             while a <= amax:
                 mark[np.uint64(table[a]) ^ np.uint64(table[ur - a])] = stamp
+                a += np.uint64(1)
+        for i in range(three.size):
+            # a <= b <= c = r - a - b; an XOR of three values below 2**bits stays below it
+            r = n - three[i]
+            if r < 3:
+                continue
+            ur = np.uint64(r)
+            a = np.uint64(1)
+            while np.uint64(3) * a <= ur:
+                ga = np.uint64(table[a])
+                rest = ur - a
+                b = a
+                while np.uint64(2) * b <= rest:
+                    mark[ga ^ np.uint64(table[b]) ^ np.uint64(table[rest - b])] = stamp
+                    b += np.uint64(1)
                 a += np.uint64(1)
         g = 0
         while mark[g] == stamp:
@@ -267,13 +291,17 @@ class OctalStepper:
     def __init__(self, ds: list[int], algorithm: str = "auto"):
         if algorithm not in ALGORITHMS:
             raise ValueError(f"algorithm must be one of {', '.join(ALGORITHMS)}")
-        self.whole, self.take, self.split, self.unequal = move_arrays(ds)
+        self.whole, self.take, self.split, self.unequal, self.three = move_arrays(ds)
+        if self.three.size and algorithm == "sparse":
+            raise GtablesError("--algorithm sparse: the sparse-space method does not cover splits "
+                               "into three heaps (hexadecimal digits 8-F); use naive or auto")
         same = bool(np.all((self.split - self.split[0]) % 2 == 0)) if self.split.size else False
         self.allow_pb = same
         self.auto = algorithm == "auto"   # only auto may leave the sparse method
         if algorithm == "auto" or not self.split.size:
-            # without splits both methods are the same linear recurrence
-            algorithm = "sparse" if self.split.size else "naive"
+            # without splits both methods are the same linear recurrence; three-heap splits
+            # have the naive kernel only
+            algorithm = "sparse" if self.split.size and not self.three.size else "naive"
         self.algorithm = algorithm
         self.switched_at = None      # auto: heap where the sparse method gave way to naive
         self.state = np.zeros(5, dtype=np.int64)
@@ -346,8 +374,8 @@ class OctalStepper:
                 st = sparse_range(self.whole, self.take, self.split, self.unequal, lo, stop, table,
                                   vmax, self.state, self.rare, self.mark, self.want, self.cls)
             else:
-                st = naive_range(self.whole, self.take, self.split, self.unequal, lo, stop, table,
-                                 vmax, self.state, self.mark)
+                st = naive_range(self.whole, self.take, self.split, self.unequal, self.three, lo,
+                                 stop, table, vmax, self.state, self.mark)
             if st == DONE:
                 lo = stop
                 if self.algorithm == "sparse" and stop >= RECHOOSE_FROM and stop & (stop - 1) == 0:
