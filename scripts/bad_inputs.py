@@ -129,7 +129,7 @@ SPECS = (
     "subtraction:set=1-3,size=10,heaps=5", "subtraction:set=1-3,size=10,play=x",
     "subtraction:set=1 2,size=10", "subtraction:set=\u0661-\u0663,size=10",
     # octal
-    "octal:code=0.08,size=10", "octal:code=0.7a,size=10", "octal:code=1.07,size=10",
+    "octal:code=0.0G,size=10", "octal:code=0.7g,size=10", "octal:code=1.07,size=10",
     "octal:code=07,size=10", "octal:code=.,size=10", "octal:code=0.,size=10",
     "octal:code=0.!7,size=10", "octal:code=0.3!,size=10", "octal:code=0.7!!,size=10",
     "octal:code=0." + "7" * 33 + ",size=10", "octal:code=0.07,size=10,play=misere",

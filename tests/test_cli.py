@@ -28,7 +28,7 @@ def test_compute_query_show_list(cli, store_path):
 
 @pytest.mark.parametrize("args,msg", [
     (("compute", "chess:size=3"), "unknown family"),
-    (("compute", "octal:code=0.08,size=10"), "digits after the point"),
+    (("compute", "octal:code=0.0G,size=10"), "digits after the point"),
     (("compute", "octal:code=0.07,size=-5"), "out of range"),
     (("compute", "octal:code=0.07"), "missing key"),
     (("compute", "nim:heaps=4,size=40000"), "needs about"),

@@ -206,7 +206,7 @@ def test_game_is_frozen_and_named_by_its_family():
 
     g = games.parse("octal:code=.070,size=40")
     assert g.spec == "octal:code=0.07,size=40" and g.family == "octal"
-    assert g.params == {"code": "0.07", "size": 40, "play": "normal"}
+    assert g.params == {"code": "0.07", "size": 40, "play": "normal", "total": None}
     for field, value in (("spec", "x"), ("max_options", 1), ("sequence", None), ("kind", OUTCOME)):
         with pytest.raises(dataclasses.FrozenInstanceError):
             setattr(g, field, value)

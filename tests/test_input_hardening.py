@@ -243,7 +243,7 @@ def test_cli_show_limit_and_list_json(cli, tmp_path):
     assert r.returncode == 0 and json.loads(r.stdout)["shown"] == 31
     r = cli("list", "--json", store=store)
     row = json.loads(r.stdout)[0]
-    assert row["params"] == {"code": "0.07", "size": 30, "play": "normal"}
+    assert row["params"] == {"code": "0.07", "size": 30, "play": "normal", "total": None}
     for k in ("index", "shape", "versions", "extra"):
         assert not isinstance(row.get(k), str), k
     r = cli("show", "octal:code=0.07,size=30", "--limit", "1_0", store=store)

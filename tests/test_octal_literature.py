@@ -43,7 +43,7 @@ def test_codes_are_canonical():
     assert parse_code("4.004") == "4.004"
     assert parse_code("4!.0") == "4!.0"
     assert parse_code("4.00") == "4.0"
-    for bad in ("0!.7", "1.07", "0.08", "0.", "07"):
+    for bad in ("0!.7", "1.07", "0.0G", "0.", "07"):
         with pytest.raises(ValueError):
             parse_code(bad)
 

@@ -70,7 +70,7 @@ def test_expand_removes_duplicates():
 
 
 @pytest.mark.parametrize("pattern,msg", [
-    ("octal:code=0.07|0.08,size=10", "0.08"),
+    ("octal:code=0.07|0.0G,size=10", "0.0G"),
     ("chess:size=3|4", "unknown family"),
     ("nim:heaps=2,size=5..3", "empty range"),
     ("nim:heaps=2,size=1..5..0", "step"),
@@ -201,8 +201,8 @@ def test_invalid_specs_fail_before_any_cluster(tmp_path, monkeypatch):
     def no_cluster(*a, **k):
         raise AssertionError("a cluster was started for an invalid sweep")
     monkeypatch.setattr(sweep, "_start", no_cluster)
-    with pytest.raises(GtablesError, match="0.08"):
-        sweep.run_sweep(["nim:heaps=2,size=4", "octal:code=0.08,size=10"],
+    with pytest.raises(GtablesError, match="0.0G"):
+        sweep.run_sweep(["nim:heaps=2,size=4", "octal:code=0.0G,size=10"],
                         str(tmp_path / "t.h5"), progress=False)
     with pytest.raises(GtablesError, match="algorithm"):
         sweep.run_sweep(["nim:heaps=2,size=4"], str(tmp_path / "t.h5"), algorithm="fast")
@@ -237,7 +237,7 @@ def test_cli_sweep_errors(tmp_path, capsys):
     path = str(tmp_path / "t.h5")
     assert cli.main(["sweep", "--store", path]) == 2
     assert "needs grid patterns or --catalogue" in capsys.readouterr().err
-    assert cli.main(["sweep", "octal:code=0.07|0.9,size=10", "--store", path]) == 2
+    assert cli.main(["sweep", "octal:code=0.07|0.G,size=10", "--store", path]) == 2
     err = capsys.readouterr().err
     assert err.startswith("gtables: error:") and len(err.strip().splitlines()) == 1
     assert cli.main(["sweep", "nim:heaps=2,size=4", "--size", "10", "--store", path]) == 2
