@@ -136,6 +136,8 @@ SPECS = (
     "octal:code=0.07,size=2147483649", "octal:code=0.\u0667,size=10", "octal:size=10",
     "octal:code=0.77,play=misere", "octal:code=0.77,size=5,total=5", "octal:code=0.77,total=101",
     "octal:code=0.77,total=-1", "octal:code=0.77,total=x",
+    "nim:total=5,heaps=2", "nim:total=101", "nim:heaps=2", "subtraction:set=1-3",
+    "subtraction:set=1-3,total=5,size=5", "subtraction:allbut=2,total=5,heaps=2",
     # stripes
     "stripes:a=0,b=5,c=8,size=50", "stripes:a=1,b=5,c=33,size=50", "stripes:a=1,b=5,size=50",
     "stripes:a=1,b=5,c=-1,size=50",
@@ -183,6 +185,7 @@ POSITIONS = {
     "subtraction:set=1-3,size=50": ("51", "-3", "25,1"),
     "octal:code=0.77,play=misere,total=12": ("13", "7,6", "-1,2", "x", "99999999999999999999",
                                              "9" * 40 + ",1", "{1,2"),
+    "nim:play=misere,total=12": ("13", "7,6", "-1,2", "x"),
     "stripes:a=1,b=5,c=8,size=50": ("51", "x"),
     "chips:rule=A,n=10": ("11", "0", "4,4", "x", "99999999999999999999", "{1,2", "4.5",
                           "1,2,3,4,5,6,7,8,9,10,11"),

@@ -50,6 +50,8 @@ MORE = [
     "octal:code=0.77,play=misere,total=11", "octal:code=4.7,total=9",
     "octal:code=0.F,size=40", "octal:code=0.8,size=40", "octal:code=0.B7,size=40",
     "octal:code=8.1,size=30", "octal:code=C.4!9,size=30",
+    "nim:play=misere,total=10", "subtraction:allbut=2,play=misere,total=10",
+    "subtraction:set=1+3,total=11",
     "nimlike:heaps=2,min=2,max=4,size=12,value=grundy", "nimlike:heaps=2,min=2,max=5,norepeat=1,size=9",
     "chips:rule=B,n=9", "chips:rule=C,n=9,k=4", "chips:rule=D,n=9", "chips:rule=B,n=10,k=3",
     "endnim:mode=impartial,len=4,max=4",

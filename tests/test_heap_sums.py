@@ -1,6 +1,6 @@
-"""Tables of sums of heaps (``octal:...,total=T``): the partition space, the heap-sum kernels
-against the reference solver and against an independent recursion on sums of single heaps,
-Bouton's misère Nim rule, and the CLI."""
+"""Tables of sums of heaps (``octal:...,total=T``, ``nim:total=T``, ``subtraction:...,total=T``):
+the partition space, the heap-sum kernels against the reference solver and against an
+independent recursion on sums of single heaps, Bouton's misère Nim rule, and the CLI."""
 from __future__ import annotations
 
 import functools
@@ -128,6 +128,65 @@ def bouton_misere(heaps) -> int:
     return P if x == 0 else N
 
 
+# nim and subtraction with total=: the same kernels, heaps' options from the family
+FAMILY_SPECS = ["nim:play=misere,total=12", "nim:total=11",
+                "subtraction:set=1-3,play=misere,total=13", "subtraction:set=2+5+6,total=13",
+                "subtraction:set=1+4,play=misere,total=12",
+                "subtraction:allbut=2,play=misere,total=12", "subtraction:allbut=1+3,total=11"]
+
+
+def single_heap_spec(game) -> str:
+    """The one-heap table of the same rules (``size=T``): what the independent recursion
+    sums."""
+    v, T = game.params, game.params["total"]
+    if game.family == "nim":
+        return f"nim:heaps=1,size={T}"
+    rule = f"set={{{','.join(map(str, v['set']))}}}" if v["set"] is not None else \
+        f"allbut={{{','.join(map(str, v['allbut']))}}}"
+    return f"subtraction:{rule},size={T}"
+
+
+@pytest.mark.parametrize("spec", FAMILY_SPECS)
+def test_nim_and_subtraction_sums_equal_reference_and_recursion(spec):
+    """As for octal: the fast fill and the generic kernel equal the reference solver on every
+    sum, and a recursion over sums of the family's one-heap positions (``size=T``, a different
+    space and options function)."""
+    game, ref = reference_table(spec)
+    generic, _ = fill(game, generic=True)
+    fast, _ = fill(game, threads=2)
+    assert (generic == ref).all() and (fast == ref).all()
+    heaps = Solver.of(single_heap_spec(game))
+    misere = game.params["play"] == "misere"
+    rows = game.space.unrank(np.arange(game.space.size))
+    sums = [N if heaps.wins(tuple((int(h),) for h in r if h), misere=misere) else P for r in rows]
+    assert (fast == np.array(sums)).all()
+    print(f"{spec}: {game.space.size} positions, {int((fast == P).sum())} P-positions")
+
+
+@pytest.mark.parametrize("T", [0, 1, 24])
+def test_bouton_misere_nim_family(T):
+    """``nim:play=misere,total=T`` is Bouton's misère Nim on every multiset of heaps of total
+    <= T; in normal play, P iff the XOR is 0."""
+    t = gtables.compute(f"nim:play=misere,total={T}", store=None, progress=False)
+    rows = t.space.unrank(np.arange(t.space.size))
+    assert [bouton_misere([int(h) for h in r if h]) for r in rows] == list(t.values)
+    n = gtables.compute(f"nim:total={T}", store=None, progress=False)
+    xor = functools.reduce(np.bitwise_xor, rows.T, np.zeros(len(rows), dtype=np.int64)) \
+        if T else np.zeros(1, dtype=np.int64)
+    assert (n.values == np.where(xor == 0, P, N)).all()
+
+
+def test_subtraction_one_token_is_parity_and_specs():
+    """``set=1``: every game lasts exactly as many moves as tokens (misère: the player to move
+    wins iff the total is even); and the canonical specs of the new key."""
+    t = gtables.compute("subtraction:set=1,play=misere,total=18", store=None, progress=False)
+    totals = t.space.unrank(np.arange(t.space.size)).sum(axis=1)
+    assert (t.values == np.where(totals % 2 == 0, N, P)).all()
+    from gtables.games import canonical
+    assert canonical("subtraction:total=9,set={3,1,2}") == "subtraction:set=1-3,total=9"
+    assert canonical("nim:total=9,play=misere") == "nim:play=misere,total=9"
+
+
 @pytest.mark.parametrize("T", [14])
 def test_bouton_misere_nim(T):
     """Nim on heaps <= T is the octal game 0.33...3 with T digits (take 1..T from a heap)."""
@@ -149,7 +208,12 @@ def test_spec_errors():
     for spec, msg in [("octal:code=0.77", "missing key 'size'.*or 'total'"),
                       ("octal:code=0.77,size=5,total=5", "exclude each other"),
                       ("octal:code=0.77,total=101", "out of range"),
-                      ("octal:code=0.07,size=9,play=misere", "use total=")]:
+                      ("octal:code=0.07,size=9,play=misere", "use total="),
+                      ("nim:total=5,heaps=2", "excludes heaps= and size="),
+                      ("nim:heaps=2", "missing key 'size'"), ("nim:total=101", "out of range"),
+                      ("subtraction:set=1-3", "missing key 'size'"),
+                      ("subtraction:set=1,total=5,size=5", "excludes size= and heaps="),
+                      ("subtraction:allbut=2,total=5,heaps=2", "excludes size= and heaps=")]:
         with pytest.raises(GtablesError, match=msg):
             gtables.compute(spec, store=None, progress=False)
 

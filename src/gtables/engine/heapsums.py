@@ -7,6 +7,9 @@ play: outcomes do not add like Grundy values).  A family gives the options of ev
 (:data:`heap_sum_moves`, the engine's generic path) and a faster outcome worker
 (:func:`heap_sum_outcome_range`: partitions are stepped, not unranked, and a position stops at
 its first losing option), run tier by tier by :func:`fill_heap_sum_outcomes`.
+:func:`heap_sum_rules` is the ``total=T`` table of a family that gives its heap options (nim,
+subtraction), and :func:`heap_sum_options_ref` the options of a sum in plain Python (its
+``options_ref``).
 
 ``params`` layout: ``[L, tables (L entries, PartitionSpace.tables), start (T + 2), pairs]``:
 the options of heap ``h`` are ``pairs[2 o], pairs[2 o + 1]`` (``a >= b >= 0``, 0 = no heap) for
@@ -19,10 +22,13 @@ import numpy as np
 from numba import types
 
 from ..errors import GtablesError
+from .game import MISERE, OUTCOME, FastFill, Rules
 from .kernels import N, P, movegen, run_tiers, worker
 from .spaces.partition_kernels import partition_next, partition_unrank, rank_replace, tier_of
 from .spaces.partitions import PartitionSpace
 from .status import DONE
+
+MAX_SUM_TOTAL = 100    # total=100: 1.1e9 sums of heaps (1.1 GB); hours of compute beyond
 
 
 def heap_sum_params(space: PartitionSpace, heap_options) -> tuple[np.ndarray, int]:
@@ -139,3 +145,32 @@ def fill_heap_sum_outcomes(game, misere: bool, threads: int | None = None) -> np
     if status != DONE:   # pragma: no cover - the worker has no failure of its own
         raise GtablesError(f"{game.spec}: heap-sum kernel stopped (status {status})")
     return table
+
+
+def heap_sum_rules(total: int, heap_options, play: str, describe: str,
+                   keeps_total: bool = False) -> Rules:
+    """The rules of the table of every sum of heaps of total <= ``total`` whose heap ``h`` has
+    the options ``heap_options(h)`` (as :func:`heap_sum_params` takes them), by outcome under
+    ``play`` (``normal`` or ``misere``), filled by :func:`fill_heap_sum_outcomes`."""
+    space = PartitionSpace(total, keeps_total=keeps_total)
+    params, max_options = heap_sum_params(space, heap_options)
+    misere = play == "misere"
+    return Rules(space=space, moves=heap_sum_moves, move_params=params,
+                 kind=MISERE if misere else OUTCOME, max_options=max_options, describe=describe,
+                 fast_fill=FastFill(lambda game: fill_heap_sum_outcomes(game, misere)))
+
+
+def heap_sum_options_ref(position, heap_options) -> list[tuple]:
+    """The options of a sum of heaps in plain Python (a family's ``options_ref`` with
+    ``total=``): ``position`` is a multiset of heaps (decreasing, zero-padded, as
+    ``PartitionSpace.unrank`` gives it); each option is the one multiset a move on one of its
+    heaps leaves, a move on heap ``h`` replacing it by the heaps of one of ``heap_options(h)``."""
+    heaps = [int(h) for h in position if h > 0]
+    out = []
+    for h in sorted(set(heaps)):
+        rest = list(heaps)
+        rest.remove(h)
+        for o in heap_options(h):
+            parts = sorted(rest + [int(x) for x in o], reverse=True)
+            out.append((tuple(parts + [0] * (len(position) - len(parts))),))
+    return out

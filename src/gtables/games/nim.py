@@ -1,15 +1,19 @@
 """Nim on D heaps (seed 001, game A), as one dense table over the box ``0..size`` per heap.
 
 Spec: ``nim:heaps=3,size=32`` (heaps 1..4, each heap 0..size), ``play=misere`` for misère
-outcomes.  Positions are written ``3,5,7``.
+outcomes.  Positions are written ``3,5,7``.  ``total=T`` instead of ``heaps=`` and ``size=``
+tables every sum of heaps of total at most T (any number of heaps, by outcome:
+:mod:`gtables.engine.heapsums`): ``nim:play=misere,total=30``.
 """
 from __future__ import annotations
 
 import numpy as np
 
 from ..engine.game import GRUNDY, MISERE, Family, Param, Rules, choice_param, int_param
+from ..engine.heapsums import MAX_SUM_TOTAL, heap_sum_options_ref, heap_sum_rules
 from ..engine.kernels import movegen
 from ..engine.spaces import BoxSpace
+from ..errors import GtablesError
 
 
 @movegen
@@ -29,8 +33,23 @@ def nim_moves(pos, side, params, out):
     return c
 
 
+def heap_options(h: int) -> list[tuple[int, ...]]:
+    """The options of one heap of ``h``: any smaller heap (``()`` when it vanishes)."""
+    return [(r,) if r else () for r in range(h)]
+
+
 def build(v: dict) -> Rules:
-    d, size = v["heaps"], v["size"]
+    d, size, total = v["heaps"], v["size"], v["total"]
+    if total is not None:
+        if d is not None or size is not None:
+            raise GtablesError("nim: total= (sums of any number of heaps) excludes heaps= and "
+                               "size=")
+        return heap_sum_rules(total, heap_options, v["play"],
+                              f"Nim, {v['play']} outcomes of sums of heaps of total <= {total}")
+    for key, val in (("heaps", d), ("size", size)):
+        if val is None:
+            raise GtablesError(f"nim: missing key {key!r} (number of heaps D and largest heap "
+                               f"size; or total=T for sums of any number of heaps)")
     space = BoxSpace([size + 1] * d, names=[f"heap{i + 1}" for i in range(d)])
     return Rules(space=space, moves=nim_moves,
                  move_params=np.array([d, size + 1], dtype=np.int64),
@@ -40,7 +59,10 @@ def build(v: dict) -> Rules:
 
 def options_ref(values: dict, position, side: int = 0) -> list[tuple]:
     """The options of a position (heap sizes, as ``space.unrank`` gives them), in plain Python:
-    take ``k >= 1`` stones from one heap.  The same list under both plays and for both sides."""
+    take ``k >= 1`` stones from one heap.  The same list under both plays and for both sides.
+    With ``total=``, ``position`` is a multiset of heaps (:func:`heap_sum_options_ref`)."""
+    if values.get("total") is not None:
+        return heap_sum_options_ref(position, heap_options)
     heaps = tuple(int(x) for x in position)
     return [(heaps[:i] + (h - k,) + heaps[i + 1:],)
             for i, h in enumerate(heaps) for k in range(1, h + 1)]
@@ -48,9 +70,13 @@ def options_ref(values: dict, position, side: int = 0) -> list[tuple]:
 
 FAMILY = Family(
     name="nim", summary="Nim on D heaps (seed 001, game A): take any number from one heap",
-    params=(Param("heaps", int_param(1, 4), help="number of heaps D, 1..4"),
-            Param("size", int_param(0, 1 << 20), help="largest heap size"),
+    params=(Param("heaps", int_param(1, 4), default=None, help="number of heaps D, 1..4"),
+            Param("size", int_param(0, 1 << 20), default=None, help="largest heap size"),
             Param("play", choice_param("normal", "misere"), default="normal",
-                  help="normal (Grundy values) or misere (outcomes)")),
-    build=build, example="nim:heaps=3,size=32", position_help="heap sizes, e.g. 3,5,7",
+                  help="normal (Grundy values) or misere (outcomes)"),
+            Param("total", int_param(0, MAX_SUM_TOTAL), default=None,
+                  help="instead of heaps= and size=: every sum of heaps of total <= T "
+                       "(outcomes)")),
+    build=build, example="nim:heaps=3,size=32",
+    position_help="heap sizes, e.g. 3,5,7 (with total=: in any order)",
     options_ref=options_ref)

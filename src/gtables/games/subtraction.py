@@ -10,7 +10,9 @@ i.e. Nim).  A single all-but heap in normal play is a *sequence table*
 (:mod:`gtables.engine.sequence`): filled in O(|X|^2) per heap by :mod:`.allbut_kernels`,
 resumable, and ``--until-periodic`` stops at an arithmetic period proved by
 the all-but window lemma (:mod:`.allbut_kernels`) (its values grow without bound: Siegel proved every
-all-but game arithmetic-periodic).
+all-but game arithmetic-periodic).  ``total=T`` instead of ``size=`` (with ``set=`` or
+``allbut=``) tables every sum of heaps of total at most T, any number of heaps, by outcome
+(:mod:`gtables.engine.heapsums`): ``subtraction:set=1-3,play=misere,total=30``.
 """
 from __future__ import annotations
 
@@ -28,6 +30,7 @@ from ..engine.game import (
     choice_param,
     int_param,
 )
+from ..engine.heapsums import MAX_SUM_TOTAL, heap_sum_options_ref, heap_sum_rules
 from ..engine.kernels import movegen
 from ..engine.spaces import BoxSpace, HeapSpace
 from ..engine.syntax import parse_int
@@ -139,6 +142,17 @@ def build(v: dict) -> Rules:
     if (s is None) == (x is None):
         raise GtablesError("subtraction: give exactly one of set= (the amounts that may be "
                            "removed) and allbut= (the amounts that may not)")
+    if v["total"] is not None:
+        if size is not None or d != 1:
+            raise GtablesError("subtraction: total= (sums of any number of heaps) excludes "
+                               "size= and heaps=")
+        rule = f"S={{{canon_set(s)}}}" if x is None else f"all-but {canon_set(x)}"
+        return heap_sum_rules(v["total"], lambda h: heap_options(v, h), v["play"],
+                              f"subtraction game {rule}, {v['play']} outcomes of sums of heaps "
+                              f"of total <= {v['total']}")
+    if size is None:
+        raise GtablesError("subtraction: missing key 'size' (largest heap size; or total=T for "
+                           "sums of any number of heaps)")
     space = HeapSpace(size) if d == 1 else BoxSpace([size + 1] * d,
                                                     names=[f"heap{i + 1}" for i in range(d)])
     normal = v["play"] == "normal"
@@ -167,9 +181,17 @@ def amounts(values: dict, h: int) -> list[int]:
     return [s for s in values["set"] if s <= h]
 
 
+def heap_options(values: dict, h: int) -> list[tuple[int, ...]]:
+    """The options of one heap of ``h`` as heaps left (``()`` when it vanishes)."""
+    return [(h - s,) if h > s else () for s in amounts(values, h)]
+
+
 def options_ref(values: dict, position, side: int = 0) -> list[tuple]:
     """The options of a position (heap sizes, as ``space.unrank`` gives them), in plain Python:
-    take ``s`` stones from one heap, ``s`` in the set (or, all-but: ``s`` not excluded)."""
+    take ``s`` stones from one heap, ``s`` in the set (or, all-but: ``s`` not excluded).  With
+    ``total=``, ``position`` is a multiset of heaps (:func:`heap_sum_options_ref`)."""
+    if values.get("total") is not None:
+        return heap_sum_options_ref(position, lambda h: heap_options(values, h))
     heaps = tuple(int(x) for x in position)
     return [(heaps[:i] + (h - s,) + heaps[i + 1:],)
             for i, h in enumerate(heaps) for s in amounts(values, h)]
@@ -184,9 +206,11 @@ FAMILY = Family(
             Param("allbut", parse_excluded, default=None, canon=canon_set,
                   help="instead of set=: any amount may be removed except these, e.g. 2+3 "
                        "(all-but subtraction game; {} = none excluded)"),
-            Param("size", int_param(0, 1 << 34), help="largest heap size"),
+            Param("size", int_param(0, 1 << 34), default=None, help="largest heap size"),
             Param("heaps", int_param(1, 4), default=1, help="number of heaps D, 1..4"),
             Param("play", choice_param("normal", "misere"), default="normal",
-                  help="normal (Grundy values) or misere (outcomes)")),
+                  help="normal (Grundy values) or misere (outcomes)"),
+            Param("total", int_param(0, MAX_SUM_TOTAL), default=None,
+                  help="instead of size=: every sum of heaps of total <= T (outcomes)")),
     build=build, example="subtraction:set=1-3,size=200", position_help="heap size(s), e.g. 17",
     options_ref=options_ref)

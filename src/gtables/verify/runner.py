@@ -45,19 +45,20 @@ class Context:
         return self._tables[canon]
 
 
-# The claims about the built-in families, by family name: (module in gtables.verify, function of
-# the scale).  Games never know their verifiers: this table is the only link.  A user's own family
-# may bring its claims in ``Family.claims``.
+# The claims about the built-in families, by family name: the (module in gtables.verify, function
+# of the scale) pairs whose claims concern it (a family may have claims from several sources).
+# Games never know their verifiers: this table is the only link.  A user's own family may bring
+# its claims in ``Family.claims``.
 BUILTIN_CLAIMS = {
-    "nim": ("seed001", "nim_claims"),
-    "subtraction": ("seed001", "subtraction_claims"),
-    "octal": ("seed001", "octal_claims"),
-    "stripes": ("seed001", "stripes_claims"),
-    "nimlike": ("seed004", "claims"),
-    "chips": ("seed000", "chips_claims"),
-    "endnim": ("seed002", "endnim_claims"),
-    "wythoff": ("wythoff", "wythoff_claims"),
-    "mem0": ("memory", "memory_claims"),
+    "nim": [("seed001", "nim_claims"), ("misere", "nim_claims")],
+    "subtraction": [("seed001", "subtraction_claims")],
+    "octal": [("seed001", "octal_claims"), ("misere", "octal_claims")],
+    "stripes": [("seed001", "stripes_claims")],
+    "nimlike": [("seed004", "claims")],
+    "chips": [("seed000", "chips_claims")],
+    "endnim": [("seed002", "endnim_claims")],
+    "wythoff": [("wythoff", "wythoff_claims")],
+    "mem0": [("memory", "memory_claims")],
 }
 
 
@@ -83,8 +84,8 @@ def family_claims(family, scale: str) -> list[Claim]:
     """The claims about one family: from :data:`BUILTIN_CLAIMS`, or the family's own."""
     import importlib
     if family.name in BUILTIN_CLAIMS and family.claims is None:
-        module, function = BUILTIN_CLAIMS[family.name]
-        return getattr(importlib.import_module(f"{__package__}.{module}"), function)(scale)
+        return [c for module, function in BUILTIN_CLAIMS[family.name]
+                for c in getattr(importlib.import_module(f"{__package__}.{module}"), function)(scale)]
     return family.claims(scale) if family.claims is not None else []
 
 
