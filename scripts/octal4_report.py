@@ -50,17 +50,27 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--store", required=True)
     ap.add_argument("--out", default="results")
-    ap.add_argument("--time-log", help="the /usr/bin/time -v log of the run")
-    ap.add_argument("--load-start", help="file with `uptime` at the start")
-    ap.add_argument("--load-end", help="file with `uptime` at the end")
+    ap.add_argument("--time-log", action="append", default=[], metavar="[LABEL=]PATH",
+                    help="the /usr/bin/time -v log of a run (repeat for resumed runs)")
+    ap.add_argument("--load-start", action="append", default=[], metavar="[LABEL=]PATH",
+                    help="file with `uptime` at the start")
+    ap.add_argument("--load-end", action="append", default=[], metavar="[LABEL=]PATH",
+                    help="file with `uptime` at the end")
     ap.add_argument("--note", action="append", default=[], help="KEY=TEXT added to the run")
     args = ap.parse_args(argv)
     from gtables import octal_catalogue
     from gtables.store import Store
-    run = time_log(args.time_log) if args.time_log else {}
-    for key, path in (("load at start", args.load_start), ("load at end", args.load_end)):
-        if path:
-            run[key] = open(path).read().strip()
+    def labelled(item):
+        label, _, path = item.rpartition("=")
+        return (label + ": " if label else ""), path
+    run = {}
+    for item in args.time_log:
+        label, path = labelled(item)
+        run.update({label + k: v for k, v in time_log(path).items()})
+    for key, items in (("load at start", args.load_start), ("load at end", args.load_end)):
+        for item in items:
+            label, path = labelled(item)
+            run[label + key] = open(path).read().strip()
     for note in args.note:
         k, _, v = note.partition("=")
         run[k] = v

@@ -509,8 +509,9 @@ def render_report4(doc: dict, out: str) -> tuple[str, list[tuple[str, str]]]:
     proved = [e for e in classes if e.get("proved")]
     lines = [
         "# Octal games 0.d1d2d3d4: the 4-digit catalogue", "",
-        f"Written by `gtables sweep --catalogue octal4` on {doc['written']}; tables in "
-        f"`{doc['store']}`.",
+        f"Written on {doc['written']} from the tables `gtables sweep --catalogue octal4` "
+        f"computed into `{doc['store']}` (by that command, or by `scripts/octal4_report.py` "
+        f"from the store).",
         f"Table sizes (heaps 0..N-1) behind the results: "
         f"{', '.join(f'{s:,}' for s in doc['sizes'])} (first pass: every representative; second "
         f"pass: open games whose rare heaps are at most {RARE_FRACTION:.0%} of the heaps). A "
