@@ -29,22 +29,29 @@ def test_codes_partition_the_catalogue():
     four = [c for c in reps if len(c) == 6]
     assert sorted(four + list(twins)) == sorted(codes)
     assert set(twins.values()) <= set(reps)
-    assert len(reps) == 1406 and len(twins) == 2400     # 222 representatives are shorter codes
+    assert len(reps) == 967 and len(twins) == 2790      # 173 representatives are shorter codes
+    assert sum(len(c) < 6 for c in reps) == 173
 
 
-def test_twins_satisfy_the_rule_hypothesis():
+def test_twins_satisfy_the_rules_hypotheses():
     _, twins = oc.octal4_codes()
     for code, rep in twins.items():
-        a = (digits(code)[1:] + [0] * 4)[:4]
-        b = (digits(rep)[1:] + [0] * 4)[:4]
+        a, b = oc.reduced_digits(code), oc.reduced_digits(rep)
         assert [d & 6 for d in a] == [d & 6 for d in b], (code, rep)
         assert oc.small_values(code, 5) == oc.small_values(rep, 5), (code, rep)
 
 
+def test_the_split_rule_reduces_as_stated():
+    assert oc.reduced_digits("0.42") == [4, 0, 0, 0]      # G(1) = 0: the split 1 + (n-2)
+    assert oc.reduced_digits("0.4562") == [4, 5, 4, 0]   # G(2) = 0 clears d3's bit 2 and d4's
+    assert oc.reduced_digits("0.1377") == [1, 3, 7, 7]   # G(1..3) != 0: nothing cleared
+    assert digits("0.4562")[1:] == [4, 5, 6, 2]
+
+
 def test_twin_rule_on_every_code_by_actual_sequences():
-    """Every twin has its representative's values on heaps 0..N_RULE-1 (the rule is proved; a
-    failure here would be a finding against it).  Codes in different classes never coincide
-    unless their bits 2 and 4 differ (those coincidences are not used, only counted)."""
+    """Every twin has its representative's values on heaps 0..N_RULE-1 (the rules are proved; a
+    failure here would be a finding against them).  Representatives whose reduced digits have
+    the same bits 2 and 4 differ on heaps 0..4 (other coincidences are not used)."""
     reps, twins = oc.octal4_codes()
     seq = {c: _values(c).tobytes() for c in reps}
     for code, rep in twins.items():
@@ -52,7 +59,7 @@ def test_twin_rule_on_every_code_by_actual_sequences():
     # two representatives with the same bits 2 and 4 differ somewhere on heaps 0..4
     by_bits: dict[tuple, list[str]] = {}
     for c in reps:
-        by_bits.setdefault(tuple(d & 6 for d in (digits(c)[1:] + [0] * 4)[:4]), []).append(c)
+        by_bits.setdefault(tuple(d & 6 for d in oc.reduced_digits(c)), []).append(c)
     for group in by_bits.values():
         assert len({oc.small_values(c, 5) for c in group}) == len(group)
 
@@ -95,7 +102,7 @@ def test_report_lists_twins_literature_and_missing(tmp_path):
     from gtables.store import Store
     store = Store(str(tmp_path / "t.h5"))
     rows = [_row("0.1377", 24, 141, 8, 400), _row("0.127", None, None, 40, 4000),
-            _row("0.4542", None, None, 12, 4000)]
+            _row("0.4544", None, None, 12, 4000)]
     run = {"command": "gtables sweep --catalogue octal4", "wall": "1 s"}
     paths = oc.write_report4(rows, store, str(tmp_path / "out"), run=run)
     md = (tmp_path / "out" / "octal_catalogue4.md").read_text()
@@ -103,12 +110,12 @@ def test_report_lists_twins_literature_and_missing(tmp_path):
     assert [p.rsplit("/", 1)[1] for p in paths] == [
         "octal_catalogue4.md", "octal_catalogue4.json", "octal_catalogue4_periods.png",
         "octal_catalogue4_histograms.png"]
-    assert doc["codes"] == 3584 and doc["representatives"] == 1406
+    assert doc["codes"] == 3584 and doc["representatives"] == 967
     assert doc["classes_proved"] == 1 and doc["classes_open"] == 2
     g = {e["code"]: e for e in doc["games"]}
     assert g["0.1271"]["twin_of"] == "0.127" and g["0.1271"]["computed_to"] == 4000
-    assert g["0.4541"]["twin_of"] == "0.454" and "proved" not in g["0.4541"]   # 0.454 not run
-    assert "| 0.4542 (twin" not in md and "| 0.4542 | 60620715 / 160949019 | open at 4,000 |" in md
+    assert g["0.4562"]["twin_of"] == "0.454" and "proved" not in g["0.4562"]   # 0.454 not run
+    assert "| 0.4544 | open at 4,000 |" in md
     assert "| 0.1377 | 24 / 141 / max 8 | period 24, n0 141, max 8 | agrees |" in md
     assert "0.1271 (twin of 0.127) | 4 / 46578 | open at 4,000 | not reached" in md
     assert "- command: gtables sweep --catalogue octal4" in md

@@ -235,7 +235,7 @@ examples:
                         "to --size, then the open ones whose rare heaps stay rare to --big-size; "
                         "writes octal_catalogue.md/.json into --out.  octal4 = the 3,584 codes "
                         "0.d1d2d3d4 (d4 != 0), one per class of codes with provably equal "
-                        "values (1,406 classes), the same two passes; writes "
+                        "values (967 classes), the same two passes; writes "
                         "octal_catalogue4.md/.json")
     p.add_argument("--size", type=_int_arg, default=None, metavar="N",
                    help="largest heap of the catalogue's first pass (default 65536)")

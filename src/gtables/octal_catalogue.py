@@ -24,7 +24,17 @@ the rules in plain Python), so each twin is *proved* equal, not observed.  Conve
 whose bits 2 and 4 differ have different options for every large heap; such codes are never
 merged here (tests compare the sequences of all 3,584 codes at a small size and report any
 further coincidence only as observed, never as a twin).
-This is the only identity-of-values rule used: the game locators' other identities (tczajka
+**Rule (a split covers a shorter take).** If d_k has bit 4 (remove k, leave two heaps) and
+G(j) = 0 for some j >= 1 with k + j <= t, then bit 2 of d_{k+j} (remove k + j, leave one heap)
+can be cleared without changing any value.  *Proof.* That move takes a heap n > k + j to the
+heap r = n - k - j >= 1, of value G(r) = G(j) xor G(r): the value of the option "remove k,
+split the rest into j and r" (both parts non-empty), which the code has anyway.  So by
+induction on n the two codes' heaps have the same sets of option values (G(j) itself is the
+same in both: a heap of j < k + j never uses d_{k+j}), hence the same mex.  Applied to every
+(k, j) with G(0..t) computed once (clearing a bit changes no value), it reduces each code to a
+code with the same values; two codes whose reductions have the same bits 2 and 4 and whose
+G(0..t) agree are equal by the first rule.
+These are the only identity-of-values rules used: the game locators' other identities (tczajka
 GameLookup.md: "taking a 1-element heap not allowed" = heap sizes reduced by one; OEIS comments
 "has values a(n-1)") shift the sequence, so a twin under them has a different pre-period; they
 serve the literature comparison below, not the deduplication.
@@ -306,10 +316,10 @@ def render_report(doc: dict, out: str) -> tuple[str, list[tuple[str, str]]]:
 
 # -- the 4-digit catalogue ----------------------------------------------------------------------
 
-#: first pass of ``octal4``: the 1,406 classes to 2^16 cost about 1.4 s each on one core of this
-#: machine (a sample of 40 representatives, measured under load 3 on 2 cores), 35 min of CPU, so
-#: about 20 minutes on two workers; the second pass (open games with rare heaps at most 1%) to
-#: 2^20 adds little (a sparse game with few rare heaps runs at millions of values per second).
+#: first pass of ``octal4``: a representative to 2^16 costs about 1.4 s on one core of this
+#: machine (a sample of 40, measured under load 3 on 2 cores): 967 classes, about 23 min of CPU,
+#: so 12-20 minutes on two workers, plus about 0.1 s of Dask overhead per task; the second pass
+#: (open games with rare heaps at most 1%) to 2^20 took 7 minutes after a first pass to 2^15.
 OCTAL4_SIZE = 1 << 16
 OCTAL4_BIG_SIZE = (1 << 20) - 1
 OCTAL4_DIGITS = 4
@@ -339,11 +349,25 @@ def small_values(code: str, n: int) -> tuple[int, ...]:
     return tuple(g)
 
 
-def _twin_key(code: str) -> tuple:
-    """What the twin rule compares: bits 2 and 4 of d1..d4, and G(0..4)."""
+def reduced_digits(code: str) -> list[int]:
+    """d1..d4 of ``code`` after the second rule (module docstring): bit 2 of d_{k+j} cleared
+    wherever d_k has bit 4 and G(j) = 0."""
     from .games.octal import digits
     ds = (digits(code)[1:] + [0] * OCTAL4_DIGITS)[:OCTAL4_DIGITS]
-    return tuple(d & 6 for d in ds), small_values(code, OCTAL4_DIGITS + 1)
+    g = small_values(code, OCTAL4_DIGITS + 1)
+    out = list(ds)
+    for k in range(1, OCTAL4_DIGITS + 1):
+        if ds[k - 1] & 4:
+            for j in range(1, OCTAL4_DIGITS - k + 1):
+                if g[j] == 0:
+                    out[k + j - 1] &= ~2
+    return out
+
+
+def _twin_key(code: str) -> tuple:
+    """What the twin rules compare: bits 2 and 4 of the reduced d1..d4, and G(0..4)."""
+    return (tuple(d & 6 for d in reduced_digits(code)),
+            small_values(code, OCTAL4_DIGITS + 1))
 
 
 def _catalogue_order(code: str) -> tuple:
@@ -383,7 +407,7 @@ def run_catalogue4(store, *, size: int = OCTAL4_SIZE, big_size: int = OCTAL4_BIG
     """The 4-digit catalogue: both passes of :func:`run_catalogue` over the representatives."""
     reps, twins = octal4_codes()
     echo(f"octal4: {len(octal4_all_codes()):,} codes, {len(twins):,} twins of another code "
-         f"(bit-1 rule), {len(reps):,} representatives to compute")
+         f"(the twin rules), {len(reps):,} representatives to compute")
     return run_catalogue(store, size=size, big_size=big_size, codes=reps, echo=echo,
                          **sweep_options)
 
@@ -470,7 +494,7 @@ def write_report4(rows, store, out: str, run: dict | None = None) -> list[str]:
     os.makedirs(out, exist_ok=True)
     js_path = os.path.join(out, "octal_catalogue4.json")
     with open(js_path, "w") as f:
-        json.dump(doc, f, indent=1)
+        json.dump(doc, f, separators=(",", ":"))
     md_path, figures = render_report4(doc, out)
     return [md_path, js_path] + [os.path.join(out, p) for p, _ in figures]
 
@@ -484,7 +508,7 @@ def rewrite_report4(out: str, run: dict | None = None) -> list[str]:
     if run is not None:
         doc["run"] = run
         with open(js_path, "w") as f:
-            json.dump(doc, f, indent=1)
+            json.dump(doc, f, separators=(",", ":"))
     md_path, figures = render_report4(doc, out)
     return [md_path] + [os.path.join(out, p) for p, _ in figures]
 
@@ -503,7 +527,7 @@ def render_report4(doc: dict, out: str) -> tuple[str, list[tuple[str, str]]]:
     classes, games = doc["classes"], doc["games"]
     figures = catalogue_figures(
         classes, out, name="octal_catalogue4",
-        games_text="Octal games 0.d1d2d3d4 (one per twin class)",
+        games_text="0.d1d2d3d4, one per class",
         order_text="(the representatives: shorter codes first, then 4-digit codes in numeric "
                    "order)")
     proved = [e for e in classes if e.get("proved")]
@@ -519,7 +543,7 @@ def render_report4(doc: dict, out: str) -> tuple[str, list[tuple[str, str]]]:
         f"2*n0 + p + t, checked on the computed values. \"open at N\" = no period proved with "
         f"heaps 0..N-1.", "",
         f"**{doc['codes']:,} codes: {doc['twins']:,} are twins (values proved equal to another "
-        f"code's by the bit-1 rule below), so {doc['representatives']:,} classes were computed: "
+        f"code's by the rules below), so {doc['representatives']:,} classes were computed: "
         f"{doc['classes_proved']:,} proved periodic, {doc['classes_open']:,} open at the bound"
         + (f", {sum(1 for e in classes if 'proved' not in e)} missing" if doc["missing"] else "")
         + f". Over all codes: {doc['proved']:,} proved, {doc['open']:,} open"
@@ -531,11 +555,14 @@ def render_report4(doc: dict, out: str) -> tuple[str, list[tuple[str, str]]]:
     if run:
         lines += ["## The run", ""] + [f"- {k}: {v}" for k, v in run.items()] + [""]
     lines += [
-        "## The twin rule", "",
-        "Two codes whose digits have the same bits 2 and 4 (they differ at most in bit 1: "
+        "## The twin rules", "",
+        "(1) Two codes whose digits have the same bits 2 and 4 (they differ at most in bit 1: "
         "remove a whole heap of exactly k) and whose values agree on heaps 0..4 have the "
         "same values everywhere: a heap n > 4 has the same options in both, so induction on n "
-        "gives equal values (proof in `gtables.octal_catalogue`'s docstring). The class "
+        "gives equal values. (2) If d_k has bit 4 and G(j) = 0 (j >= 1, k + j <= 4), bit 2 of "
+        "d_{k+j} changes no value: its option, the heap n-k-j, has the value of the split "
+        "j + (n-k-j) that d_k allows. Codes are reduced by (2), then grouped by (1); proofs in "
+        "`gtables.octal_catalogue`'s docstring. The class "
         "representative is its shortest code, then the smallest; "
         f"{sum(1 for e in classes if len(e['code']) < 6)} classes have a 1- to 3-digit "
         f"representative (so these 4-digit games have the values of a game of the 3-digit "
