@@ -229,16 +229,19 @@ examples:
 """)
     p.add_argument("patterns", nargs="*", metavar="PATTERN",
                    help="spec or grid pattern, e.g. 'octal:code=0.07|0.77,size=1000' (quote it)")
-    p.add_argument("--catalogue", choices=("octal3",),
+    p.add_argument("--catalogue", choices=("octal3", "octal4"),
                    help="add a catalogue: octal3 = every octal code 0.d1, 0.d1d2, 0.d1d2d3 (511 "
                         "games), each until a period is proved (--until-periodic is implied): all "
                         "to --size, then the open ones whose rare heaps stay rare to --big-size; "
-                        "writes octal_catalogue.md/.json into --out")
+                        "writes octal_catalogue.md/.json into --out.  octal4 = the 3,584 codes "
+                        "0.d1d2d3d4 (d4 != 0), one per class of codes with provably equal "
+                        "values (967 classes), the same two passes; writes "
+                        "octal_catalogue4.md/.json")
     p.add_argument("--size", type=_int_arg, default=None, metavar="N",
                    help="largest heap of the catalogue's first pass (default 65536)")
     p.add_argument("--big-size", type=_int_arg, default=None, metavar="N",
-                   help="largest heap of the catalogue's second pass (default 33554431; 0: no "
-                        "second pass)")
+                   help="largest heap of the catalogue's second pass (default 33554431 for "
+                        "octal3, 1048575 for octal4; 0: no second pass)")
     p.add_argument("--until-periodic", action="store_true",
                    help="octal tables stop as soon as a period is proved (the rest follows "
                         "from it); other tables are computed in full")
@@ -634,15 +637,22 @@ def cmd_sweep(args) -> int:
     if specs:
         rows = sweep.run_sweep(specs, store, until_periodic=args.until_periodic, **opts)
     cat_rows = []
-    if args.catalogue:
+    if args.catalogue == "octal3":
         cat_rows = octal_catalogue.run_catalogue(
             store, size=octal_catalogue.DEFAULT_SIZE if args.size is None else args.size,
             big_size=octal_catalogue.DEFAULT_BIG_SIZE if args.big_size is None else args.big_size,
             **opts)
+    elif args.catalogue == "octal4":
+        cat_rows = octal_catalogue.run_catalogue4(
+            store, size=octal_catalogue.OCTAL4_SIZE if args.size is None else args.size,
+            big_size=octal_catalogue.OCTAL4_BIG_SIZE if args.big_size is None else args.big_size,
+            **opts)
     print(sweep.summary_table(rows + cat_rows, wall_seconds=time.perf_counter() - t0))
     rows = rows + cat_rows
     if args.catalogue:
-        for path in octal_catalogue.write_report(cat_rows, store, args.out):
+        write = (octal_catalogue.write_report if args.catalogue == "octal3"
+                 else octal_catalogue.write_report4)
+        for path in write(cat_rows, store, args.out):
             print(f"wrote {path}")
     return 1 if any(r.status in ("failed", "aside") for r in rows) else 0
 # -- sweep (end) --

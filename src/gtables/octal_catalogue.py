@@ -7,6 +7,37 @@ with ``until_periodic``; then the games still open whose rare heaps stay rare (t
 method is fast there: at most ``RARE_FRACTION`` of the heaps rare) again to ``big_size``
 (default 2^25), resuming from the stored first pass.  Games without a sparse space stay at the
 first bound: a naive run to 2^25 would cost hours each.
+
+The 4-digit catalogue (``octal4``: the 3,584 codes 0.d1d2d3d4 with d4 != 0) runs the same two
+passes over one representative per class of the rule below (:func:`octal4_codes`); every other
+code is listed as the twin of its representative, which may be a shorter code.
+
+**Rule (bit 1 is local).** Let X and Y be octal codes 0.d1..dt and 0.e1..et (pad the shorter
+with zeros; t = 4 here) with d_k & 6 == e_k & 6 for every k, i.e. differing at most in the bits
+1 ("remove a whole heap of exactly k").  If G_X(n) = G_Y(n) for n = 0..t, then G_X = G_Y.
+*Proof.* Bit 1 of d_k only gives the heap of exactly k the option "nothing"; a heap n > t has
+no such option, so in X and in Y its options are the same positions (the one heap n - k for
+each k with bit 2, the sums a + b, a, b >= 1, a + b = n - k for each k with bit 4).  By
+induction on n > t their values are equal (same options, values of smaller heaps equal), so the
+mex is equal.  The hypothesis n = 0..t is a finite check of exact values (:func:`small_values`,
+the rules in plain Python), so each twin is *proved* equal, not observed.  Conversely codes
+whose bits 2 and 4 differ have different options for every large heap; such codes are never
+merged here (tests compare the sequences of all 3,584 codes at a small size and report any
+further coincidence only as observed, never as a twin).
+**Rule (a split covers a shorter take).** If d_k has bit 4 (remove k, leave two heaps) and
+G(j) = 0 for some j >= 1 with k + j <= t, then bit 2 of d_{k+j} (remove k + j, leave one heap)
+can be cleared without changing any value.  *Proof.* That move takes a heap n > k + j to the
+heap r = n - k - j >= 1, of value G(r) = G(j) xor G(r): the value of the option "remove k,
+split the rest into j and r" (both parts non-empty), which the code has anyway.  So by
+induction on n the two codes' heaps have the same sets of option values (G(j) itself is the
+same in both: a heap of j < k + j never uses d_{k+j}), hence the same mex.  Applied to every
+(k, j) with G(0..t) computed once (clearing a bit changes no value), it reduces each code to a
+code with the same values; two codes whose reductions have the same bits 2 and 4 and whose
+G(0..t) agree are equal by the first rule.
+These are the only identity-of-values rules used: the game locators' other identities (tczajka
+GameLookup.md: "taking a 1-element heap not allowed" = heap sizes reduced by one; OEIS comments
+"has values a(n-1)") shift the sequence, so a twin under them has a different pre-period; they
+serve the literature comparison below, not the deduplication.
 """
 from __future__ import annotations
 
@@ -56,13 +87,16 @@ def second_pass(rows, big_size: int = DEFAULT_BIG_SIZE) -> list[str]:
 
 
 def run_catalogue(store, *, size: int = DEFAULT_SIZE, big_size: int = DEFAULT_BIG_SIZE,
-                  echo=print, **sweep_options):
+                  codes=None, echo=print, **sweep_options):
     """Both passes as Dask sweeps (``sweep_options`` go to :func:`gtables.sweep.run_sweep`:
-    scheduler, workers, ...); returns every row of both passes."""
+    scheduler, workers, ...) over ``codes`` (default: the 511 codes of
+    :func:`catalogue_codes`); returns every row of both passes."""
     from .sweep import run_sweep
-    echo(f"catalogue pass 1: {len(catalogue_codes())} octal games to heap {size:,}, "
+    specs = (catalogue_specs(size) if codes is None
+             else [f"octal:code={c},size={size}" for c in codes])
+    echo(f"catalogue pass 1: {len(specs)} octal games to heap {size:,}, "
          f"until a period is proved")
-    rows = run_sweep(catalogue_specs(size), store, until_periodic=True, echo=echo, **sweep_options)
+    rows = run_sweep(specs, store, until_periodic=True, echo=echo, **sweep_options)
     more = second_pass(rows, big_size) if big_size > size else []
     if more:
         echo(f"catalogue pass 2: {len(more)} open games with a sparse space, to heap {big_size:,}")
@@ -86,11 +120,12 @@ def best_rows(rows) -> dict:
     return best
 
 
-def stored_rows(store) -> list:
+def stored_rows(store, codes=None) -> list:
     """Rows for every catalogue table the store holds, whatever its size (earlier or larger
-    runs count too: the report shows each game's most informative table)."""
+    runs count too: the report shows each game's most informative table); ``codes``: which
+    games (default: the 3-digit catalogue's)."""
     from .sweep import stored_row
-    codes = set(catalogue_codes())
+    codes = set(catalogue_codes() if codes is None else codes)
     out = []
     for a in store.list():
         spec = a.get("spec", "")
@@ -156,9 +191,14 @@ def rewrite_report(out: str) -> list[str]:
     return [md_path] + [os.path.join(out, p) for p, _ in figures]
 
 
-def catalogue_figures(games, out: str) -> list[tuple[str, str]]:
+def catalogue_figures(games, out: str, *, name: str = "octal_catalogue",
+                      games_text: str = "Octal games 0.d1 .. 0.d1d2d3",
+                      order_text: str = "(0.d1, then 0.d1d2, then 0.d1d2d3)"
+                      ) -> list[tuple[str, str]]:
     """The catalogue's summary figures, drawn into ``out/figures`` from its ``games`` (the
-    entries of ``octal_catalogue.json``); returns ``[(path relative to out, caption)]``."""
+    entries of ``octal_catalogue.json``); returns ``[(path relative to out, caption)]``.
+    ``name`` prefixes the files, ``games_text`` heads the titles, ``order_text`` says what the
+    catalogue order is (the defaults are the 3-digit catalogue's)."""
     from . import plotting
     games = [g for g in games if "proved" in g]
     if not games:
@@ -170,12 +210,12 @@ def catalogue_figures(games, out: str) -> list[tuple[str, str]]:
         [g["code"] for g in games], [g["period"] if g["proved"] else None for g in games],
         [g["preperiod"] if g["proved"] else None for g in games],
         [g["computed_to"] for g in games],
-        f"Octal games 0.d1 .. 0.d1d2d3: period and pre-period of the {len(proved)} proved "
+        f"{games_text}: period and pre-period of the {len(proved)} proved "
         f"games, {n_open} open (log scale)")
-    path = os.path.join("figures", "octal_catalogue_periods.png")
+    path = os.path.join("figures", f"{name}_periods.png")
     plotting.save(fig, os.path.join(out, path))
     out_figs.append((path, f"Period (top) and pre-period (bottom) against code, in catalogue order "
-                           f"(0.d1, then 0.d1d2, then 0.d1d2d3), log scale: a dot for each of the "
+                           f"{order_text}, log scale: a dot for each of the "
                            f"{len(proved)} games proved periodic (a pre-period 0 is drawn at 0.5), "
                            f"a hollow triangle for each of the {n_open} open games at the number "
                            f"of values computed (a lower bound of both)."))
@@ -183,9 +223,9 @@ def catalogue_figures(games, out: str) -> list[tuple[str, str]]:
         [([g["period"] for g in proved], "period", True),
          ([g["preperiod"] for g in proved], "pre-period", True),
          ([g["max_value"] for g in games], "largest value", True)],
-        f"Octal games 0.d1 .. 0.d1d2d3: period and pre-period of the {len(proved)} proved games, "
+        f"{games_text}: period and pre-period of the {len(proved)} proved games, "
         f"largest value computed of all {len(games)}")
-    path = os.path.join("figures", "octal_catalogue_histograms.png")
+    path = os.path.join("figures", f"{name}_histograms.png")
     plotting.save(fig, os.path.join(out, path))
     out_figs.append((path, f"Histograms over the catalogue: periods and pre-periods of the "
                            f"{len(proved)} proved games, and the largest Grundy value computed of "
@@ -269,6 +309,315 @@ def render_report(doc: dict, out: str) -> tuple[str, list[tuple[str, str]]]:
                      f"{e['computed_to']:,} | {method} | {ltxt} |")
     if failed:
         lines += ["", "## Failed tasks", ""] + [f"- `{r['spec']}`: {r['error']}" for r in failed]
+    with open(md_path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    return md_path, figures
+
+
+# -- the 4-digit catalogue ----------------------------------------------------------------------
+
+#: first pass of ``octal4``: a representative to 2^16 costs about 1.4 s on one core of this
+#: machine (a sample of 40, measured under load 3 on 2 cores): 967 classes, about 23 min of CPU,
+#: so 12-20 minutes on two workers, plus about 0.1 s of Dask overhead per task; the second pass
+#: (open games with rare heaps at most 1%) to 2^20 took 7 minutes after a first pass to 2^15.
+OCTAL4_SIZE = 1 << 16
+OCTAL4_BIG_SIZE = (1 << 20) - 1
+OCTAL4_DIGITS = 4
+
+
+def octal4_all_codes() -> list[str]:
+    """All 3,584 codes 0.d1d2d3d4 with d4 != 0, in numeric order."""
+    return [f"0.{i:04o}" for i in range(8 ** 4) if i % 8]
+
+
+def small_values(code: str, n: int) -> tuple[int, ...]:
+    """G(0..n-1) of the octal game ``code`` by the rules in plain Python (for the twin rule's
+    finite check; n is tiny)."""
+    from .games.octal import heap_options
+    g: list[int] = []
+    for h in range(n):
+        seen = set()
+        for o in heap_options(code, h):
+            v = 0
+            for part in o:
+                v ^= g[part]
+            seen.add(v)
+        m = 0
+        while m in seen:
+            m += 1
+        g.append(m)
+    return tuple(g)
+
+
+def reduced_digits(code: str) -> list[int]:
+    """d1..d4 of ``code`` after the second rule (module docstring): bit 2 of d_{k+j} cleared
+    wherever d_k has bit 4 and G(j) = 0."""
+    from .games.octal import digits
+    ds = (digits(code)[1:] + [0] * OCTAL4_DIGITS)[:OCTAL4_DIGITS]
+    g = small_values(code, OCTAL4_DIGITS + 1)
+    out = list(ds)
+    for k in range(1, OCTAL4_DIGITS + 1):
+        if ds[k - 1] & 4:
+            for j in range(1, OCTAL4_DIGITS - k + 1):
+                if g[j] == 0:
+                    out[k + j - 1] &= ~2
+    return out
+
+
+def _twin_key(code: str) -> tuple:
+    """What the twin rules compare: bits 2 and 4 of the reduced d1..d4, and G(0..4)."""
+    return (tuple(d & 6 for d in reduced_digits(code)),
+            small_values(code, OCTAL4_DIGITS + 1))
+
+
+def _catalogue_order(code: str) -> tuple:
+    return (len(code), code)
+
+
+def octal4_classes() -> dict[str, list[str]]:
+    """The classes of the twin rule (module docstring) over every code 0.d1d2d3d4 (shorter codes
+    included: d4 = 0 etc., written canonically), keyed by their representative = the shortest
+    code of the class, then the smallest; only classes with a 4-digit code, members in order."""
+    from .games.octal import parse_code
+    classes: dict[tuple, list[str]] = {}
+    for i in range(1, 8 ** OCTAL4_DIGITS):
+        code = parse_code(f"0.{i:04o}")
+        classes.setdefault(_twin_key(code), []).append(code)
+    out = {}
+    for members in classes.values():
+        members.sort(key=_catalogue_order)
+        if any(len(c) == 2 + OCTAL4_DIGITS for c in members):
+            out[members[0]] = members
+    return dict(sorted(out.items(), key=lambda kv: _catalogue_order(kv[0])))
+
+
+def octal4_codes() -> tuple[list[str], dict[str, str]]:
+    """``(representatives, twins)``: the codes to compute (one per class, shortest first; some
+    are 1- to 3-digit codes) and, for every 4-digit code that is not a representative, the
+    representative whose values it provably shares."""
+    reps, twins = [], {}
+    for rep, members in octal4_classes().items():
+        reps.append(rep)
+        twins.update({c: rep for c in members if c != rep and len(c) == 2 + OCTAL4_DIGITS})
+    return reps, twins
+
+
+def run_catalogue4(store, *, size: int = OCTAL4_SIZE, big_size: int = OCTAL4_BIG_SIZE,
+                   echo=print, **sweep_options):
+    """The 4-digit catalogue: both passes of :func:`run_catalogue` over the representatives."""
+    reps, twins = octal4_codes()
+    echo(f"octal4: {len(octal4_all_codes()):,} codes, {len(twins):,} twins of another code "
+         f"(the twin rules), {len(reps):,} representatives to compute")
+    return run_catalogue(store, size=size, big_size=big_size, codes=reps, echo=echo,
+                         **sweep_options)
+
+
+def compare4(rec, period, preperiod, max_value, computed_to: int) -> list[str]:
+    """:func:`gtables.verify.octal_literature.compare` for a record of Table 1d (which
+    ``compare`` does not look up): the same verdicts, the same slack."""
+    from .verify.octal_literature import PROOF_SLACK
+    out: list[str] = []
+    if rec.status == "solved":
+        if period is not None:
+            if period != rec.period:
+                out.append(f"period: literature {rec.period}, here {period}")
+            if preperiod is not None and preperiod != rec.preperiod:
+                out.append(f"pre-period: literature n0 = {rec.preperiod}, here {preperiod}")
+            if rec.max_value is not None and max_value is not None and max_value != rec.max_value:
+                out.append(f"max value: literature {rec.max_value}, here {max_value}")
+        elif computed_to >= 2 * rec.preperiod + 2 * rec.period + PROOF_SLACK:
+            out.append(f"literature: period {rec.period} from n0 = {rec.preperiod}; open here at "
+                       f"N = {computed_to}")
+    elif period is not None:
+        out.append(f"literature lists as open/unsolved; proved here: period {period}, "
+                   f"pre-period {preperiod}")
+    return out
+
+
+def _entry(code: str, r) -> dict:
+    from .games.octal_literature import lookup4
+    proved = r.period is not None
+    rec = lookup4(code) if len(code) == 2 + OCTAL4_DIGITS else lookup(code)
+    diffs = compare4(rec, r.period, r.preperiod, r.max_value, r.computed_to) if rec else []
+    return {"code": code, "proved": proved, "period": r.period, "preperiod": r.preperiod,
+            "max_value": r.max_value, "computed_to": r.computed_to,
+            "algorithm": (r.extra or {}).get("algorithm"),
+            "rare_heaps": (r.extra or {}).get("rare_heaps"),
+            "literature": None if rec is None else {
+                "status": rec.status, "period": rec.period, "preperiod": rec.preperiod,
+                "max_value": rec.max_value, "source": rec.source},
+            "disagreements": diffs}
+
+
+def write_report4(rows, store, out: str, run: dict | None = None) -> list[str]:
+    """Write ``out/octal_catalogue4.md`` and ``.json`` and its figures from the sweeps' rows and
+    the representatives' tables already in the store; ``run`` (optional) = how the run went
+    (command, wall time, memory, load: shown as given).  Returns the paths."""
+    reps, twins = octal4_codes()
+    rows = list(rows) + stored_rows(store, reps)
+    best = best_rows(rows)
+    failed = [r for r in rows if r.status == "failed"]
+    classes = []
+    for rep in reps:
+        r = best.get(rep)
+        e = {"code": rep, "result": "missing (failed or not run)"} if r is None else _entry(rep, r)
+        e["twins"] = sorted((c for c, t in twins.items() if t == rep), key=_catalogue_order)
+        classes.append(e)
+    by_rep = {e["code"]: e for e in classes}
+    games = []
+    for code in octal4_all_codes():
+        rep = twins.get(code, code)
+        c = by_rep[rep]
+        if "proved" not in c:
+            games.append({"code": code, "twin_of": twins.get(code), "result": c["result"]})
+            continue
+        r = best[rep]
+        e = _entry(code, r)
+        e["twin_of"] = twins.get(code)
+        games.append(e)
+    disagreements = [{"code": e["code"], "text": d} for e in games for d in e.get("disagreements", [])]
+    n_lit = sum(1 for e in games if e.get("literature"))
+    sizes = sorted({int(r.spec.split("size=")[1]) + 1 for r in best.values() if _code(r.spec) in by_rep})
+    now = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+    doc = {"written": now, "store": store.path, "sizes": sizes,
+           "codes": len(games), "representatives": len(reps), "twins": len(twins),
+           "proved": sum(1 for e in games if e.get("proved")),
+           "open": sum(1 for e in games if "proved" in e and not e["proved"]),
+           "missing": sum(1 for e in games if "proved" not in e),
+           "classes_proved": sum(1 for e in classes if e.get("proved")),
+           "classes_open": sum(1 for e in classes if "proved" in e and not e["proved"]),
+           "literature_entries": n_lit,
+           "agree": sum(1 for e in games if e.get("literature") and not e["disagreements"]),
+           "disagreements": disagreements,
+           "failed": [{"spec": r.spec, "error": r.error} for r in failed],
+           "run": run or {}, "classes": classes, "games": games}
+    os.makedirs(out, exist_ok=True)
+    js_path = os.path.join(out, "octal_catalogue4.json")
+    with open(js_path, "w") as f:
+        json.dump(doc, f, separators=(",", ":"))
+    md_path, figures = render_report4(doc, out)
+    return [md_path, js_path] + [os.path.join(out, p) for p, _ in figures]
+
+
+def rewrite_report4(out: str, run: dict | None = None) -> list[str]:
+    """Render ``out/octal_catalogue4.md`` and the figures again from its JSON (``run``, if
+    given, replaces the run's description first and is saved in the JSON)."""
+    js_path = os.path.join(out, "octal_catalogue4.json")
+    with open(js_path) as f:
+        doc = json.load(f)
+    if run is not None:
+        doc["run"] = run
+        with open(js_path, "w") as f:
+            json.dump(doc, f, separators=(",", ":"))
+    md_path, figures = render_report4(doc, out)
+    return [md_path] + [os.path.join(out, p) for p, _ in figures]
+
+
+def _lit_text(l) -> str:
+    if l is None:
+        return "-"
+    if l["status"] == "open":
+        return "open (listed unsolved)"
+    return f"{l['period']} / {l['preperiod']}" + (
+        f" / max {l['max_value']}" if l["max_value"] is not None else "")
+
+
+def render_report4(doc: dict, out: str) -> tuple[str, list[tuple[str, str]]]:
+    """Write ``out/octal_catalogue4.md`` and its figures from the document ``doc``."""
+    classes, games = doc["classes"], doc["games"]
+    figures = catalogue_figures(
+        classes, out, name="octal_catalogue4",
+        games_text="0.d1d2d3d4, one per class",
+        order_text="(the representatives: shorter codes first, then 4-digit codes in numeric "
+                   "order)")
+    proved = [e for e in classes if e.get("proved")]
+    lines = [
+        "# Octal games 0.d1d2d3d4: the 4-digit catalogue", "",
+        f"Written on {doc['written']} from the tables `gtables sweep --catalogue octal4` "
+        f"computed into `{doc['store']}` (by that command, or by `scripts/octal4_report.py` "
+        f"from the store).",
+        f"Table sizes (heaps 0..N-1) behind the results: "
+        f"{', '.join(f'{s:,}' for s in doc['sizes'])} (first pass: every representative; second "
+        f"pass: open games whose rare heaps are at most {RARE_FRACTION:.0%} of the heaps). A "
+        f"period is **proved** by the Guy-Smith theorem: G(n+p) = G(n) for n0 <= n < "
+        f"2*n0 + p + t, checked on the computed values. \"open at N\" = no period proved with "
+        f"heaps 0..N-1.", "",
+        f"**{doc['codes']:,} codes: {doc['twins']:,} are twins (values proved equal to another "
+        f"code's by the rules below), so {doc['representatives']:,} classes were computed: "
+        f"{doc['classes_proved']:,} proved periodic, {doc['classes_open']:,} open at the bound"
+        + (f", {sum(1 for e in classes if 'proved' not in e)} missing" if doc["missing"] else "")
+        + f". Over all codes: {doc['proved']:,} proved, {doc['open']:,} open"
+        + (f", {doc['missing']:,} missing" if doc["missing"] else "")
+        + f". {doc['literature_entries']} codes have a literature entry, {doc['agree']} agree or "
+        f"are not reached, {len(doc['disagreements'])} disagreement(s); {len(doc['failed'])} "
+        f"task(s) failed.**", ""]
+    run = doc.get("run") or {}
+    if run:
+        lines += ["## The run", ""] + [f"- {k}: {v}" for k, v in run.items()] + [""]
+    lines += [
+        "## The twin rules", "",
+        "(1) Two codes whose digits have the same bits 2 and 4 (they differ at most in bit 1: "
+        "remove a whole heap of exactly k) and whose values agree on heaps 0..4 have the "
+        "same values everywhere: a heap n > 4 has the same options in both, so induction on n "
+        "gives equal values. (2) If d_k has bit 4 and G(j) = 0 (j >= 1, k + j <= 4), bit 2 of "
+        "d_{k+j} changes no value: its option, the heap n-k-j, has the value of the split "
+        "j + (n-k-j) that d_k allows. Codes are reduced by (2), then grouped by (1); proofs in "
+        "`gtables.octal_catalogue`'s docstring. The class "
+        "representative is its shortest code, then the smallest; "
+        f"{sum(1 for e in classes if len(e['code']) < 6)} classes have a 1- to 3-digit "
+        f"representative (so these 4-digit games have the values of a game of the 3-digit "
+        f"catalogue).", ""]
+    if figures:
+        lines += ["## Figures", ""]
+        for path, caption in figures:
+            lines += [f"![{os.path.basename(path)}]({path})", "", caption, ""]
+    lines += ["## Longest periods and pre-periods (proved)", "",
+              "| code (representative) | period | pre-period | largest value | twins |",
+              "|---|---|---|---|---|"]
+    top = sorted(proved, key=lambda e: -e["period"])[:10]
+    top += [e for e in sorted(proved, key=lambda e: -e["preperiod"])[:10] if e not in top]
+    for e in top:
+        lines.append(f"| {e['code']} | {e['period']:,} | {e['preperiod']:,} | {e['max_value']} | "
+                     f"{len(e['twins'])} |")
+    lines += ["", "## Literature", ""]
+    lit = [e for e in games if e.get("literature")]
+    if lit:
+        lines += ["| code | literature (period / n0 / max) | here | verdict | source |",
+                  "|---|---|---|---|---|"]
+        for e in lit:
+            l = e["literature"]
+            here = (f"period {e['period']:,}, n0 {e['preperiod']:,}, max {e['max_value']}"
+                    if e["proved"] else f"open at {e['computed_to']:,}")
+            if e["disagreements"]:
+                verdict_ = "**DISAGREES**: " + "; ".join(e["disagreements"])
+            elif l["status"] == "solved" and not e["proved"]:
+                verdict_ = "not reached (too few values to prove it here)"
+            else:
+                verdict_ = "agrees"
+            twin = f" (twin of {e['twin_of']})" if e.get("twin_of") else ""
+            lines.append(f"| {e['code']}{twin} | {_lit_text(l)} | {here} | {verdict_} | "
+                         f"{l['source']} |")
+    else:
+        lines.append("No 4-digit code has a literature entry.")
+    lines += ["", "## Every class", "",
+              "| representative | result | period | pre-period | largest value | values known | "
+              "method | twins |", "|---|---|---|---|---|---|---|---|"]
+    for e in classes:
+        tw = " ".join(e["twins"]) or "-"
+        if "proved" not in e:
+            lines.append(f"| {e['code']} | {e['result']} | | | | | | {tw} |")
+            continue
+        res = "proved" if e["proved"] else f"open at {e['computed_to']:,}"
+        method = e["algorithm"] or ""
+        if e["rare_heaps"] is not None:
+            method += f" ({e['rare_heaps']:,} rare)"
+        lines.append(f"| {e['code']} | {res} | {e['period'] if e['proved'] else '-'} | "
+                     f"{e['preperiod'] if e['proved'] else '-'} | {e['max_value']} | "
+                     f"{e['computed_to']:,} | {method} | {tw} |")
+    if doc["failed"]:
+        lines += ["", "## Failed tasks", ""] + [f"- `{r['spec']}`: {r['error']}"
+                                                 for r in doc["failed"]]
+    md_path = os.path.join(out, "octal_catalogue4.md")
     with open(md_path, "w") as f:
         f.write("\n".join(lines) + "\n")
     return md_path, figures

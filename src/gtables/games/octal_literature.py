@@ -6,7 +6,8 @@ the ``lit.octal.*`` claims there.  Codes are read with the family's one octal-co
 :func:`gtables.games.octal.parse_code`.
 
 Transcribed from the research notes ``docs/claims/octal_literature.md`` (sections 0, 1a, 1b, 1c
-and the "Big-game checkpoints" list; Appendix A of that file is our own scratch computation and
+and the "Big-game checkpoints" list; Table 1d, the 4-digit codes, straight from the OEIS
+comments it cites; Appendix A of that file is our own scratch computation and
 is deliberately NOT used here).  The notes are not read at run time: the three tables below are
 copied row by row, in the order of the notes, so each row can be audited against the document.
 
@@ -35,7 +36,7 @@ import dataclasses
 
 from .octal import parse_code
 
-__all__ = ["LitRecord", "records", "lookup", "MAX_FIRST_AT", "NAMES", "SOLVED", "OPEN"]
+__all__ = ["LitRecord", "records", "lookup", "lookup4", "MAX_FIRST_AT", "NAMES", "SOLVED", "OPEN"]
 
 SOLVED = "solved"
 OPEN = "open"
@@ -203,6 +204,22 @@ _OPEN_1C = """
 _SOURCE_1C = "tczajka UnsolvedGames (work-in-progress list)"
 
 
+# ---------------------------------------------------------------------------------------------
+# Table 1d: 4-digit codes 0.d1d2d3d4 stated in OEIS comments (0.1377 and 0.1777 are in Table 1a).
+# Columns as Table 1a.  Where the comment says "has values a(n-s)" of another game, n0 is the
+# other game's (last exception + 1) + s: A071452 (.11377, last exception 186): .0177 = a(n-1);
+# A071509 (.1777, last exception 160949017, from Flammenkamp): .4RZj = a(n-1) for R = 5, 7,
+# Z = 4..7, j = 0..3 (the 24 codes with j != 0 are 4-digit; their max is not stated).
+# ---------------------------------------------------------------------------------------------
+_TABLE_1D = """
+0.1271   | 4        | 46578     | -   | -      | OEIS A071464 (.127 and .1271; last exception 46577, Gangolli & Plambeck)
+0.0177   | 32       | 188       | -   | -      | OEIS A071452 (.0177 has values a(n-1) of .11377, whose last exception is 186)
+""" + "".join(
+    f"0.4{r}{z}{j}   | 60620715 | 160949019 | -   | -      | OEIS A071509 (.4RZj has values a(n-1) "
+    f"of .1777, whose last exception is 160949017, from Flammenkamp)\n"
+    for r in (5, 7) for z in (4, 5, 6, 7) for j in (1, 2, 3))
+
+
 def _rows(table: str):
     for line in table.strip().splitlines():
         yield [c.strip() for c in line.split("|")]
@@ -212,9 +229,9 @@ def _int_or_none(cell: str) -> int | None:
     return None if cell == "-" else int(cell)
 
 
-def _parse_1a():
+def _parse_1a(table: str = _TABLE_1A):
     out, max_at = [], {}
-    for cells in _rows(_TABLE_1A):
+    for cells in _rows(table):
         code, p, n0, mx, at, source = cells
         if parse_code(code) != code:
             raise ValueError(f"Table 1a: non-canonical code {code!r}")
@@ -265,6 +282,9 @@ def _merge(rows) -> dict[str, LitRecord]:
 _ROWS_1A, MAX_FIRST_AT = _parse_1a()
 #: first heap size where the largest value occurs, where Table 1a gives it (code -> n).
 _RECORDS = _merge(_ROWS_1A + _parse_1b() + _parse_1c())
+#: Table 1d apart from :func:`records` (whose counts other modules' tests pin): the 4-digit
+#: catalogue reads it with :func:`lookup4`.
+_RECORDS_4 = _merge(_parse_1a(_TABLE_1D)[0])
 
 
 def records() -> dict[str, LitRecord]:
@@ -278,3 +298,12 @@ def lookup(code: str) -> LitRecord | None:
         return _RECORDS.get(parse_code(code))
     except ValueError:
         return None
+
+
+def lookup4(code: str) -> LitRecord | None:
+    """The record of a 4-digit ``code``: Table 1d, else the main table (0.1377, 0.1777)."""
+    try:
+        c = parse_code(code)
+    except ValueError:
+        return None
+    return _RECORDS_4.get(c) or _RECORDS.get(c)

@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""Write results/octal_catalogue4.md and .json from a store the octal4 catalogue ran into, with
+the run's description (command, wall time, peak memory, machine load) from the log of
+``/usr/bin/time -v``.
+
+The documented run (about an hour on 2 cores at the defaults; the store is outside the repo):
+
+    uptime > load_start.txt
+    nohup /usr/bin/time -v gtables sweep --catalogue octal4 --store /tmp/oct4.h5 \\
+        --workers 2 --out results > run.log 2>&1 &
+    uptime > load_end.txt       # when it is done
+    python scripts/octal4_report.py --store /tmp/oct4.h5 --time-log run.log \\
+        --load-start load_start.txt --load-end load_end.txt --out results
+
+An interrupted run resumes by running the same sweep command again on the same store: tables
+already stored are skipped, and a longer table of a game resumes from its stored shorter one
+(so a later run with a larger --size extends a finished one).  This script writes the report
+from whatever the store holds (games not yet run are listed as missing).
+"""
+from __future__ import annotations
+
+import argparse
+import re
+
+
+def time_log(path: str) -> dict:
+    """Command, wall time and peak resident memory from a ``/usr/bin/time -v`` log."""
+    text = open(path).read()
+    out = {}
+    m = re.search(r'Command being timed: "(.*)"', text)
+    if m:
+        out["command"] = f"`/usr/bin/time -v {m.group(1)}`"
+    m = re.search(r"Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (\S+)", text)
+    if m:
+        out["wall time"] = m.group(1)
+    m = re.search(r"Maximum resident set size \(kbytes\): (\d+)", text)
+    if m:
+        out["peak memory"] = (f"{int(m.group(1)) / 1024:.0f} MiB (largest single process: the "
+                              f"client or one Dask worker, as /usr/bin/time -v reports it)")
+    m = re.search(r"User time \(seconds\): (\S+)", text)
+    if m:
+        out["CPU time (user, all processes)"] = f"{float(m.group(1)):.0f} s"
+    m = re.search(r"Exit status: (\d+)", text)
+    if m:
+        out["exit status"] = m.group(1)
+    return out
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--store", required=True)
+    ap.add_argument("--out", default="results")
+    ap.add_argument("--time-log", action="append", default=[], metavar="[LABEL=]PATH",
+                    help="the /usr/bin/time -v log of a run (repeat for resumed runs)")
+    ap.add_argument("--load-start", action="append", default=[], metavar="[LABEL=]PATH",
+                    help="file with `uptime` at the start")
+    ap.add_argument("--load-end", action="append", default=[], metavar="[LABEL=]PATH",
+                    help="file with `uptime` at the end")
+    ap.add_argument("--note", action="append", default=[], help="KEY=TEXT added to the run")
+    args = ap.parse_args(argv)
+    from gtables import octal_catalogue
+    from gtables.store import Store
+    def labelled(item):
+        label, _, path = item.rpartition("=")
+        return (label + ": " if label else ""), path
+    run = {}
+    for item in args.time_log:
+        label, path = labelled(item)
+        run.update({label + k: v for k, v in time_log(path).items()})
+    for key, items in (("load at start", args.load_start), ("load at end", args.load_end)):
+        for item in items:
+            label, path = labelled(item)
+            run[label + key] = open(path).read().strip()
+    for note in args.note:
+        k, _, v = note.partition("=")
+        run[k] = v
+    run["machine"] = "2 cores shared with other jobs (see the load figures)"
+    for path in octal_catalogue.write_report4([], Store(args.store), args.out, run=run):
+        print(f"wrote {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
