@@ -415,23 +415,8 @@ def run_catalogue4(store, *, size: int = OCTAL4_SIZE, big_size: int = OCTAL4_BIG
 def compare4(rec, period, preperiod, max_value, computed_to: int) -> list[str]:
     """:func:`gtables.verify.octal_literature.compare` for a record of Table 1d (which
     ``compare`` does not look up): the same verdicts, the same slack."""
-    from .verify.octal_literature import PROOF_SLACK
-    out: list[str] = []
-    if rec.status == "solved":
-        if period is not None:
-            if period != rec.period:
-                out.append(f"period: literature {rec.period}, here {period}")
-            if preperiod is not None and preperiod != rec.preperiod:
-                out.append(f"pre-period: literature n0 = {rec.preperiod}, here {preperiod}")
-            if rec.max_value is not None and max_value is not None and max_value != rec.max_value:
-                out.append(f"max value: literature {rec.max_value}, here {max_value}")
-        elif computed_to >= 2 * rec.preperiod + 2 * rec.period + PROOF_SLACK:
-            out.append(f"literature: period {rec.period} from n0 = {rec.preperiod}; open here at "
-                       f"N = {computed_to}")
-    elif period is not None:
-        out.append(f"literature lists as open/unsolved; proved here: period {period}, "
-                   f"pre-period {preperiod}")
-    return out
+    from .verify.octal_literature import compare_record
+    return compare_record(rec, period, preperiod, max_value, computed_to)
 
 
 def _entry(code: str, r) -> dict:

@@ -40,8 +40,13 @@ def compare(code: str, period: int | None, preperiod: int | None, max_value: int
     that it is merely "not reached" and nothing is returned.
     """
     lit = lookup(code)
-    if lit is None:
-        return []
+    return [] if lit is None else compare_record(lit, period, preperiod, max_value, computed_to)
+
+
+def compare_record(lit, period: int | None, preperiod: int | None, max_value: int | None,
+                   computed_to: int) -> list[str]:
+    """:func:`compare` against one literature record ``lit`` (any table of
+    :mod:`gtables.games.octal_literature`, the 4-digit one included)."""
     out: list[str] = []
     if lit.status == SOLVED:
         if period is not None:
