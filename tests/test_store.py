@@ -439,3 +439,26 @@ def test_tables_are_reachable_by_readable_paths(tmp_path):
     st.merge(side)
     assert "nim:heaps=2,size=5" in linked(path)
     assert not any(r["damaged"] for r in st.check())
+
+
+def test_prefix_from_a_sequence_index_equals_a_fresh_scan(tmp_path):
+    """A sweep reads the stored attributes once (``sequence_index``) and asks ``prefix`` for each
+    spec with it: the answer is the one a scan of its own gives (the longest verified prefix,
+    cut to the limit), and a sequence not stored has none."""
+    from gtables.store import Store
+    path = str(tmp_path / "t.h5")
+    for n in (50, 120):
+        gtables.compute(f"octal:code=0.07,size={n}", store=path, progress=False)
+    gtables.compute("octal:code=0.77,size=30", store=path, progress=False)
+    gtables.compute("nim:heaps=2,size=5", store=path, progress=False)
+    st = Store(path)
+    index = st.sequence_index()
+    assert sorted(length for length, _, _ in index["octal:code=0.07"]) == [51, 121]
+    assert "octal:code=0.137" not in index
+    for limit in (10, 121, 500):
+        a, b = st.prefix("octal:code=0.07", limit), st.prefix("octal:code=0.07", limit, index=index)
+        assert a.source == b.source == "stored table octal:code=0.07,size=120"
+        assert np.array_equal(a.values, b.values) and b.values.size == min(limit, 121)
+    full = gtables.compute("octal:code=0.07,size=120", store=None, progress=False).values
+    assert np.array_equal(st.prefix("octal:code=0.07", 500, index=index).values, full)
+    assert st.prefix("octal:code=0.137", 100, index=index) is None

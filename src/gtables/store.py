@@ -790,24 +790,41 @@ class Store:
                                f"run replaces it")
         return values, a
 
-    def prefix(self, sequence_key: str, limit: int, on_damaged=warn) -> Prefix | None:
-        """The longest *verified* prefix (at most ``limit`` values) of the sequence
-        ``sequence_key``: from a complete table of the same game (any size) or from an
-        interrupted run's checkpoint.  A candidate that fails verification is never used:
-        ``on_damaged(message)`` is told (it names the table and the repair command) and the next
-        best candidate is tried."""
+    def sequence_index(self) -> dict[str, builtins.list[tuple[int, str, str]]]:
+        """Every stored table that is a prefix of a 1-D sequence, by its sequence key:
+        ``(length, dataset key, spec)``, from one pass over the attributes (a caller that asks
+        :meth:`prefix` for many sequences, as a sweep does, reads it once and passes it on).
+        Nothing here is trusted: :meth:`prefix` verifies the candidate it uses."""
+        index: dict[str, list[tuple[int, str, str]]] = {}
         if not self.exists():
-            return None
-        cands = []
+            return index
         with self._reading() as f:
             for key in f.get("tables", {}):
                 try:
                     ds = f["tables"][key]
-                    if _decode(ds.attrs.get("sequence_key", "")) == sequence_key:
-                        cands.append((ds.shape[0], "table", key,
-                                      str(_decode(ds.attrs.get("spec", key)))))
+                    seq = _decode(ds.attrs.get("sequence_key", ""))
+                    if seq:
+                        index.setdefault(str(seq), []).append(
+                            (ds.shape[0], key, str(_decode(ds.attrs.get("spec", key)))))
                 except (OSError, RuntimeError, ValueError, KeyError):
                     continue
+        return index
+
+    def prefix(self, sequence_key: str, limit: int, on_damaged=warn,
+               index: dict | None = None) -> Prefix | None:
+        """The longest *verified* prefix (at most ``limit`` values) of the sequence
+        ``sequence_key``: from a complete table of the same game (any size) or from an
+        interrupted run's checkpoint.  A candidate that fails verification is never used:
+        ``on_damaged(message)`` is told (it names the table and the repair command) and the next
+        best candidate is tried.  ``index``: a :meth:`sequence_index` read since the store last
+        changed (else the attributes are read again)."""
+        if not self.exists():
+            return None
+        if index is None:
+            index = self.sequence_index()
+        cands: list[tuple[int, str, str, str]] = [
+            (length, "table", key, spec) for length, key, spec in index.get(sequence_key, ())]
+        with self._reading() as f:
             ck = f"partial/{table_key(sequence_key)}"
             if ck in f:
                 with contextlib.suppress(OSError, RuntimeError, ValueError, TypeError):

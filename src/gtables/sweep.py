@@ -398,11 +398,14 @@ def run_sweep(specs, store, *, scheduler: str | None = None, workers: int = 2,
     echo(f"computing {len(todo)} table(s) on {where} (scheduler {client.scheduler.address})")
     counter = _Counter(len(todo), progress)
     pending = {}
+    # one pass over the stored attributes for every prefix below (nothing is written until the
+    # tasks are all submitted); a store of thousands of tables was read once per spec before
+    index = store.sequence_index() if any(g.is_sequence for g in todo) else {}
     try:
         for g in todo:
             prefix, source, seconds = None, "", 0.0
             if g.is_sequence:
-                found = store.prefix(g.sequence_key, g.space.size)
+                found = store.prefix(g.sequence_key, g.space.size, index=index)
                 if found is not None:
                     prefix, source, seconds = found.values, found.source, found.seconds
                 if prefix is not None and prefix.nbytes > SCATTER_BYTES:
