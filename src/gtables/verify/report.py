@@ -150,23 +150,19 @@ def findings(vs: list, link) -> list[str]:
             L.append(f"| [`{v.name}`]({link(v.name)}) | {_esc(_short(v.statement, 120))} | "
                      f"{_first_counterexample(v, short=True)} | {fixes} |")
         L.append("")
-    proved = [v for v in vs if v.status == "PROVED"]
-    if proved:
-        L += [f"**Proved ({len(proved)}),** each for exactly what its line names:", "",
-              "| claim | covers |", "|---|---|"]
-        L += [f"| [`{v.name}`]({link(v.name)}) | {_esc(v.domain)}{_proof_numbers(v)} |" for v in proved]
-        L.append("")
-    open_ = [v for v in vs if v.status == "OPEN"]
-    if open_:
-        L += [f"**Open ({len(open_)}).**", "", "| claim | where it stands |", "|---|---|"]
-        L += [f"| [`{v.name}`]({link(v.name)}) | {_esc(v.domain)} |" for v in open_]
-        L.append("")
-    errors = [v for v in vs if v.status == "ERROR"]
-    if errors:
-        L += [f"**Errors ({len(errors)}): the check itself broke; no verdict.**", "",
-              "| claim | error |", "|---|---|"]
-        L += [f"| [`{v.name}`]({link(v.name)}) | {_esc(_short(v.domain, 300))} |" for v in errors]
-        L.append("")
+    sections = (
+        ("PROVED", "**Proved ({n}),** each for exactly what its line names:", "covers",
+         lambda v: f"{_esc(v.domain)}{_proof_numbers(v)}"),
+        ("OPEN", "**Open ({n}).**", "where it stands", lambda v: _esc(v.domain)),
+        ("ERROR", "**Errors ({n}): the check itself broke; no verdict.**", "error",
+         lambda v: _esc(_short(v.domain, 300))),
+    )
+    for status, heading, column, cell in sections:
+        rows = [v for v in vs if v.status == status]
+        if rows:
+            L += [heading.format(n=len(rows)), "", f"| claim | {column} |", "|---|---|"]
+            L += [f"| [`{v.name}`]({link(v.name)}) | {cell(v)} |" for v in rows]
+            L.append("")
     if not L:
         L += ["Every claim holds on its stated range; nothing refuted, proved or left open.", ""]
     return L
