@@ -58,6 +58,19 @@ def int_param(lo: int, hi: int, what: str = "") -> Callable[[str], int]:
     return parse
 
 
+def min_amount_param(top: int, unit: str) -> Callable[[str], int]:
+    """A parser for the least amount a move takes (``min=``): an integer in ``-top..top`` that
+    must be at least 1, said in the game's own word for a token (``unit``)."""
+    bounded = int_param(-top, top)
+
+    def parse(text: str) -> int:
+        v = bounded(text)
+        if v < 1:
+            raise ValueError(f"{v}: a move takes at least 1 {unit} (min >= 1)")
+        return v
+    return parse
+
+
 def choice_param(*choices: str) -> Callable[[str], str]:
     def parse(text: str) -> str:
         if text not in choices:

@@ -27,19 +27,13 @@ import numba as nb
 import numpy as np
 
 from ..config import JIT
-from ..engine.game import GRUNDY, Family, FastFill, Game, Param, Rules, int_param
+from ..engine.game import GRUNDY, Family, FastFill, Game, Param, Rules, int_param, min_amount_param
 from ..engine.kernels import movegen
 from ..engine.spaces import BoundedTagSpace
 from ..errors import GtablesError
 
 MAX_SIZE = 1 << 20
 
-
-def _parse_min(text: str) -> int:
-    v = int_param(-MAX_SIZE, MAX_SIZE)(text)
-    if v < 1:
-        raise ValueError(f"{v}: a move takes at least 1 token (min >= 1)")
-    return v
 
 
 @movegen
@@ -220,7 +214,8 @@ FAMILY = Family(
     summary="Mem0 (Nim with a local memory): take any amount from one heap except the amount "
             "last taken from that heap; sums by XOR",
     params=(Param("size", int_param(0, MAX_SIZE), help="largest heap size"),
-            Param("min", _parse_min, default=1, help="least amount a move takes, >= 1"),
+            Param("min", min_amount_param(MAX_SIZE, "token"), default=1,
+                  help="least amount a move takes, >= 1"),
             Param("max", _parse_max, default=None, help="largest amount a move takes (default: "
                                                         "no maximum)")),
     build=build, example="mem0:size=40",

@@ -22,7 +22,16 @@ import functools
 
 import numpy as np
 
-from ..engine.game import GRUNDY, OUTCOME, Family, Param, Rules, choice_param, int_param
+from ..engine.game import (
+    GRUNDY,
+    OUTCOME,
+    Family,
+    Param,
+    Rules,
+    choice_param,
+    int_param,
+    min_amount_param,
+)
 from ..engine.kernels import movegen
 from ..engine.spaces import BoxSpace, HeapSpace
 from ..engine.spaces.tagged import TaggedBoxSpace
@@ -30,12 +39,6 @@ from ..errors import GtablesError
 
 MAX_AMOUNT = 1 << 20
 
-
-def _parse_min(text: str) -> int:
-    v = int_param(-MAX_AMOUNT, MAX_AMOUNT)(text)
-    if v < 1:
-        raise ValueError(f"{v}: a move takes at least 1 stone (min >= 1)")
-    return v
 
 
 @movegen
@@ -142,7 +145,8 @@ FAMILY = Family(
     summary="Nim-like games (seed 004): take min..max from one heap; norepeat=1: never the "
             "amount the opponent just took",
     params=(Param("heaps", int_param(1, 3), help="number of heaps D, 1..3"),
-            Param("min", _parse_min, default=1, help="least amount a move takes, m >= 1"),
+            Param("min", min_amount_param(MAX_AMOUNT, "stone"), default=1,
+                  help="least amount a move takes, m >= 1"),
             Param("max", int_param(1, MAX_AMOUNT), help="largest amount a move takes, n >= m"),
             Param("norepeat", int_param(0, 1), default=0,
                   help="1: a move may not take the amount the opponent just took (Cond(3))"),
