@@ -30,23 +30,20 @@ import numpy as np
 from ..engine.game import (
     GRUNDY,
     MISERE,
-    OUTCOME,
     Family,
-    FastFill,
     Param,
     Rules,
     SequenceStrategy,
     choice_param,
     int_param,
 )
-from ..engine.heapsums import fill_heap_sum_outcomes, heap_sum_moves, heap_sum_params
+from ..engine.heapsums import MAX_SUM_TOTAL, heap_sum_options_ref, heap_sum_rules
 from ..engine.kernels import EXTENDS, movegen
-from ..engine.spaces import HeapSpace, PartitionSpace
+from ..engine.spaces import HeapSpace
 from ..errors import GtablesError
 from .octal_kernels import THREE, UNEQUAL, OctalStepper
 
 MAX_DIGITS = 32
-MAX_SUM_TOTAL = 100    # total=100: 1.1e9 sums of heaps (1.1 GB); hours of compute beyond
 
 
 HEX_DIGITS = "0123456789ABCDEF"
@@ -206,14 +203,9 @@ def octal_game(code: str, size: int, play: str, describe: str = "") -> Rules:
 def octal_sums(code: str, total: int, play: str) -> Rules:
     """Every sum of heaps of total at most ``total`` (a multiset of heaps), by outcome under
     ``play``: a move replaces one heap by what :func:`heap_options` leaves of it."""
-    space = PartitionSpace(total, keeps_total=bool(digits(code)[0] & 4))
-    params, max_options = heap_sum_params(space, lambda h: heap_options(code, h))
-    misere = play == "misere"
-    return Rules(space=space, moves=heap_sum_moves, move_params=params,
-                 kind=MISERE if misere else OUTCOME, max_options=max_options,
-                 describe=f"octal game {code}, {play} outcomes of sums of heaps of total "
-                          f"<= {total}",
-                 fast_fill=FastFill(lambda game: fill_heap_sum_outcomes(game, misere)))
+    return heap_sum_rules(total, lambda h: heap_options(code, h), play,
+                          f"octal game {code}, {play} outcomes of sums of heaps of total "
+                          f"<= {total}", keeps_total=bool(digits(code)[0] & 4))
 
 
 def build(v: dict) -> Rules:
@@ -258,15 +250,7 @@ def options_ref(values: dict, position, side: int = 0) -> list[tuple]:
     (decreasing, zero-padded) and each option the one multiset a move on one of its heaps
     leaves."""
     if values.get("total") is not None:
-        heaps = [int(h) for h in position if h > 0]
-        out = []
-        for h in sorted(set(heaps)):
-            rest = list(heaps)
-            rest.remove(h)
-            for o in heap_options(values["code"], h):
-                parts = sorted(rest + list(o), reverse=True)
-                out.append((tuple(parts + [0] * (len(position) - len(parts))),))
-        return out
+        return heap_sum_options_ref(position, lambda h: heap_options(values["code"], h))
     n = int(position[0])
     return [tuple((h,) for h in o) or ((0,),) for o in heap_options(values["code"], n)]
 
