@@ -136,7 +136,7 @@ def widen(table: np.ndarray) -> np.ndarray:
 def run_numba(code: str, n: int, algorithm: str) -> dict:
     """Heaps 0..n with OctalStepper; times only the run loop (widening excluded)."""
     from gtables.games.octal import digits, parse_code
-    from gtables.games.octal_kernels import OctalStepper
+    from gtables.games.octal_stepper import OctalStepper
 
     stepper = OctalStepper(digits(parse_code(code)), algorithm)
     table = np.zeros(n + 1, dtype=np.uint8)
@@ -161,7 +161,7 @@ def warm_up() -> None:
     with and without '!') so that no timed call pays for compilation."""
     from gtables import api
     from gtables.games.octal import digits
-    from gtables.games.octal_kernels import OctalStepper
+    from gtables.games.octal_stepper import OctalStepper
 
     for algorithm in ("naive", "sparse"):
         for code in ("0.77", "4!.0"):

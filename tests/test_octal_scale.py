@@ -13,7 +13,8 @@ from gtables import api
 from gtables.engine.compute import fill
 from gtables.engine.periodicity import extend_periodic, period_candidates
 from gtables.games import octal
-from gtables.games.octal_kernels import DONE, OctalStepper
+from gtables.games.octal_kernels import DONE
+from gtables.games.octal_stepper import OctalStepper
 from gtables.store import Store
 
 CODES = ["0.07", "0.77", "0.137", "0.16", "0.165", "0.6", "0.56", "0.354", "0.1777", "4.0",

@@ -41,7 +41,8 @@ from ..engine.heapsums import MAX_SUM_TOTAL, heap_sum_options_ref, heap_sum_rule
 from ..engine.kernels import EXTENDS, movegen
 from ..engine.spaces import HeapSpace
 from ..errors import GtablesError
-from .octal_kernels import THREE, UNEQUAL, OctalStepper
+from .octal_kernels import THREE, UNEQUAL
+from .octal_stepper import OctalStepper
 
 MAX_DIGITS = 32
 

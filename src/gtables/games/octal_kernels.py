@@ -21,13 +21,14 @@ amounts of one parity.  So: mark the non-split options, mark every split with a 
 short list), take the smallest unmarked common value ``c``; then ``G(n) < c`` only if some
 rare-class value below ``c`` is missing, which a scan over all splits settles, stopping as soon as
 every such value is seen (usually at once).  Exact for any ``M``: a poor mask only makes the rare
-list long.  The driver (``OctalStepper``) re-chooses ``M`` at powers of two, as the mask with the
-fewest rare heaps so far (a Walsh-Hadamard transform of the value histogram).
+list long.  The driver (:class:`.octal_stepper.OctalStepper`) re-chooses ``M`` at powers of two, as the
+mask with the fewest rare heaps so far (a Walsh-Hadamard transform of the value histogram).
 
 Status codes are the engine's (:mod:`gtables.engine.status`): ``OVERFLOW`` (a value exceeds the
 table dtype; ``pos`` not written), ``SCRATCH_FULL`` (the mark arrays must grow, or the rare list is
-full; heaps before ``pos`` are written, ``pos`` is not).  :class:`OctalStepper` grows what is full
-and goes on, so it returns only ``DONE`` or ``OVERFLOW``.
+full; heaps before ``pos`` are written, ``pos`` is not).  The stepper grows what is full and goes
+on, so it returns only ``DONE`` or ``OVERFLOW``.  :mod:`.octal_blocks` has the same sparse method
+on several threads.
 """
 from __future__ import annotations
 
@@ -35,8 +36,7 @@ import numba as nb
 import numpy as np
 
 from ..config import JIT
-from ..engine.status import BASE, DONE, OVERFLOW, SCRATCH_FULL, decode
-from ..errors import GtablesError
+from ..engine.status import BASE, DONE, OVERFLOW, SCRATCH_FULL
 
 # state array layout (int64): bits, mask, pb, nrare, q0 (smallest split amount)
 S_BITS, S_MASK, S_PB, S_NRARE, S_Q0 = range(5)
@@ -275,125 +275,3 @@ def max_value(table, n):
         if table[i] > m:
             m = table[i]
     return m
-
-
-ALGORITHMS = ("auto", "naive", "sparse")
-AUTO_NAIVE_FRACTION = 0.25   # auto: leave the sparse method when more heaps than this are rare
-RECHOOSE_FROM = 64           # re-choose the mask when n reaches a power of two >= this
-
-
-class OctalStepper:
-    """Drives :func:`naive_range` / :func:`sparse_range` over a growing table: owns the mark
-    arrays, the rare list and the mask, grows them on request, and re-chooses the mask at powers
-    of two.  ``run(table, lo, hi)`` returns ``DONE`` or an overflow status (the engine widens the
-    table and calls again from that heap)."""
-
-    def __init__(self, ds: list[int], algorithm: str = "auto"):
-        if algorithm not in ALGORITHMS:
-            raise ValueError(f"algorithm must be one of {', '.join(ALGORITHMS)}")
-        self.whole, self.take, self.split, self.unequal, self.three = move_arrays(ds)
-        if self.three.size and algorithm == "sparse":
-            raise GtablesError("--algorithm sparse: the sparse-space method does not cover splits "
-                               "into three heaps (hexadecimal digits 8-F); use naive or auto")
-        same = bool(np.all((self.split - self.split[0]) % 2 == 0)) if self.split.size else False
-        self.allow_pb = same
-        self.auto = algorithm == "auto"   # only auto may leave the sparse method
-        if algorithm == "auto" or not self.split.size:
-            # without splits both methods are the same linear recurrence; three-heap splits
-            # have the naive kernel only
-            algorithm = "sparse" if self.split.size and not self.three.size else "naive"
-        self.algorithm = algorithm
-        self.switched_at = None      # auto: heap where the sparse method gave way to naive
-        self.state = np.zeros(5, dtype=np.int64)
-        self.state[S_Q0] = int(self.split[0]) if self.split.size else 0
-        self.state[S_BITS] = 1
-        self.mark = np.zeros(4, dtype=np.int64)
-        self.want = np.zeros(4, dtype=np.int64)
-        self.cls = np.zeros(4, dtype=np.int64)
-        self.rare = np.zeros(1024, dtype=np.int64)
-
-    @property
-    def name(self) -> str:
-        if self.switched_at is not None:
-            return f"sparse, then naive from heap {self.switched_at}"
-        return self.algorithm
-
-    def stats(self) -> dict:
-        return {"algorithm": self.name, "mask": int(self.state[S_MASK]), "parity_bit": int(self.state[S_PB]),
-                "rare_heaps": int(self.state[S_NRARE]) if self.algorithm == "sparse" else None}
-
-    def _grow_marks(self) -> None:
-        size = 2 << int(self.state[S_BITS])
-        if size > self.mark.size:
-            self.mark = np.zeros(size, dtype=np.int64)
-            self.want = np.zeros(size, dtype=np.int64)
-        self._set_classes()
-
-    def _set_classes(self) -> None:
-        v = np.arange(self.mark.size, dtype=np.int64) & int(self.state[S_MASK])
-        c = np.zeros(v.size, dtype=np.int64)
-        while v.any():
-            c ^= v & 1
-            v >>= 1
-        self.cls = c
-
-    def prepare(self, table: np.ndarray, n: int) -> None:
-        """Set up from a known prefix ``table[:n]`` (a fresh run, or a resumed one)."""
-        self.state[S_BITS] = max(1, int(bits_for(int(max_value(table, n))) if n else 0))
-        self._grow_marks()
-        if self.algorithm == "sparse":
-            self._choose_mask(table, n)
-
-    def _choose_mask(self, table: np.ndarray, n: int) -> None:
-        if n < 2:
-            self.state[S_MASK] = self.state[S_PB] = self.state[S_NRARE] = 0
-            return
-        counts = rare_count_by_mask(table, n, int(self.state[S_BITS]), self.allow_pb)
-        best = int(np.argmin(counts))
-        nrare = int(counts[best])
-        if self.auto and n >= 4096 and nrare > AUTO_NAIVE_FRACTION * n:
-            self.algorithm = "naive"          # no sparse space here: the plain mex is cheaper
-            self.switched_at = n
-            return
-        self.state[S_MASK] = best >> 1
-        self.state[S_PB] = best & 1
-        if self.rare.size < nrare + 1024:
-            self.rare = np.zeros(max(2 * self.rare.size, nrare + 1024), dtype=np.int64)
-        self.state[S_NRARE] = rare_heaps(table, n, best >> 1, best & 1, self.rare)
-        self._set_classes()
-
-    def run(self, table: np.ndarray, lo: int, hi: int) -> int:
-        vmax = int(np.iinfo(table.dtype).max)
-        while lo < hi:
-            stop = hi
-            if self.algorithm == "sparse":
-                p = max(RECHOOSE_FROM, 1 << lo.bit_length())   # next power of two above lo
-                if p < hi:
-                    stop = p
-            if self.algorithm == "sparse":
-                st = sparse_range(self.whole, self.take, self.split, self.unequal, lo, stop, table,
-                                  vmax, self.state, self.rare, self.mark, self.want, self.cls)
-            else:
-                st = naive_range(self.whole, self.take, self.split, self.unequal, self.three, lo,
-                                 stop, table, vmax, self.state, self.mark)
-            if st == DONE:
-                lo = stop
-                if self.algorithm == "sparse" and stop >= RECHOOSE_FROM and stop & (stop - 1) == 0:
-                    self._choose_mask(table, stop)
-                continue
-            stop = decode(st)
-            if stop.code != SCRATCH_FULL:
-                return st
-            grew = False
-            if (2 << int(self.state[S_BITS])) > self.mark.size:
-                self._grow_marks()
-                grew = True
-            if self.algorithm == "sparse" and int(self.state[S_NRARE]) == self.rare.size:
-                grown = np.zeros(2 * self.rare.size, dtype=np.int64)
-                grown[:self.rare.size] = self.rare
-                self.rare = grown
-                grew = True
-            if not grew:   # a kernel that says "full" with nothing full would loop for ever
-                raise RuntimeError(f"octal kernel: scratch full at heap {stop.pos}, none is")
-            lo = stop.pos
-        return DONE

@@ -1,0 +1,184 @@
+"""Drives the octal kernels over a growing table (:class:`OctalStepper`): the serial naive and
+sparse kernels of :mod:`.octal_kernels`, and the block kernel of :mod:`.octal_blocks` on several
+threads when it pays; owns their scratch arrays and the sparse method's mask."""
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from ..engine.status import DONE, SCRATCH_FULL, decode
+from ..errors import GtablesError
+from . import octal_blocks
+from .octal_kernels import (
+    S_BITS,
+    S_MASK,
+    S_NRARE,
+    S_PB,
+    S_Q0,
+    bits_for,
+    max_value,
+    move_arrays,
+    naive_range,
+    rare_count_by_mask,
+    rare_heaps,
+    sparse_range,
+)
+
+
+def _threads() -> int:
+    return int(nb.get_num_threads())
+
+
+ALGORITHMS = ("auto", "naive", "sparse")
+BLOCKS_FROM = 4096           # the block kernel starts at this heap (a mask is chosen by then)
+AUTO_NAIVE_FRACTION = 0.25   # auto: leave the sparse method when more heaps than this are rare
+RECHOOSE_FROM = 64           # re-choose the mask when n reaches a power of two >= this
+
+
+class OctalStepper:
+    """Drives :func:`naive_range` / :func:`sparse_range` over a growing table: owns the mark
+    arrays, the rare list and the mask, grows them on request, and re-chooses the mask at powers
+    of two.  ``run(table, lo, hi)`` returns ``DONE`` or an overflow status (the engine widens the
+    table and calls again from that heap)."""
+
+    def __init__(self, ds: list[int], algorithm: str = "auto"):
+        if algorithm not in ALGORITHMS:
+            raise ValueError(f"algorithm must be one of {', '.join(ALGORITHMS)}")
+        self.whole, self.take, self.split, self.unequal, self.three = move_arrays(ds)
+        if self.three.size and algorithm == "sparse":
+            raise GtablesError("--algorithm sparse: the sparse-space method does not cover splits "
+                               "into three heaps (hexadecimal digits 8-F); use naive or auto")
+        same = bool(np.all((self.split - self.split[0]) % 2 == 0)) if self.split.size else False
+        self.allow_pb = same
+        self.auto = algorithm == "auto"   # only auto may leave the sparse method
+        if algorithm == "auto" or not self.split.size:
+            # without splits both methods are the same linear recurrence; three-heap splits
+            # have the naive kernel only
+            algorithm = "sparse" if self.split.size and not self.three.size else "naive"
+        self.algorithm = algorithm
+        self.switched_at = None      # auto: heap where the sparse method gave way to naive
+        self.state = np.zeros(5, dtype=np.int64)
+        self.state[S_Q0] = int(self.split[0]) if self.split.size else 0
+        self.state[S_BITS] = 1
+        self.mark = np.zeros(4, dtype=np.int64)
+        self.want = np.zeros(4, dtype=np.int64)
+        self.cls = np.zeros(4, dtype=np.int64)
+        self.rare = np.zeros(1024, dtype=np.int64)
+        self.tv = np.zeros(0, dtype=np.int64)     # blocks: the values of the rare heaps
+        self.block_mark = np.zeros(0, dtype=np.uint8)
+        self.block_counts = np.zeros(2, dtype=np.int64)
+        self.threads = _threads()
+        self.blocks_from = BLOCKS_FROM     # tests lower these two to exercise the block kernel
+        self.min_rare = octal_blocks.MIN_RARE
+        self.blocks_used = False
+
+    @property
+    def name(self) -> str:
+        if self.switched_at is not None:
+            return f"sparse, then naive from heap {self.switched_at}"
+        if self.algorithm == "sparse" and self.blocks_used:
+            return f"sparse, blocks on {self.threads} threads"
+        return self.algorithm
+
+    def _use_blocks(self, lo: int) -> bool:
+        """The block kernel pays with two threads or more, once the rare list is long."""
+        return (self.threads >= 2 and lo >= self.blocks_from
+                and int(self.state[S_NRARE]) >= self.min_rare)
+
+    def _run_blocks(self, table: np.ndarray, lo: int, hi: int, vmax: int) -> int:
+        nr = int(self.state[S_NRARE])
+        if self.tv.size < self.rare.size:
+            self.tv = np.zeros(self.rare.size, dtype=np.int64)
+        self.tv[:nr] = table[self.rare[:nr]]
+        w = 1 << int(self.state[S_BITS])
+        rows = octal_blocks.block_rows(w, self.threads)
+        if self.block_mark.size < rows * w:
+            self.block_mark = np.zeros(rows * w, dtype=np.uint8)
+        self.blocks_used = True
+        return octal_blocks.sparse_blocks(
+            self.whole, self.take, self.split, self.unequal, lo, hi, table, vmax, self.state,
+            self.rare, self.tv, self.block_mark, self.cls, self.want, rows, self.threads,
+            octal_blocks.WINDOW, self.block_counts)
+
+    def stats(self) -> dict:
+        return {"algorithm": self.name, "mask": int(self.state[S_MASK]), "parity_bit": int(self.state[S_PB]),
+                "rare_heaps": int(self.state[S_NRARE]) if self.algorithm == "sparse" else None}
+
+    def _grow_marks(self) -> None:
+        size = 2 << int(self.state[S_BITS])
+        if size > self.mark.size:
+            self.mark = np.zeros(size, dtype=np.int64)
+            self.want = np.zeros(size, dtype=np.int64)
+        self._set_classes()
+
+    def _set_classes(self) -> None:
+        v = np.arange(self.mark.size, dtype=np.int64) & int(self.state[S_MASK])
+        c = np.zeros(v.size, dtype=np.int64)
+        while v.any():
+            c ^= v & 1
+            v >>= 1
+        self.cls = c
+
+    def prepare(self, table: np.ndarray, n: int) -> None:
+        """Set up from a known prefix ``table[:n]`` (a fresh run, or a resumed one)."""
+        self.state[S_BITS] = max(1, int(bits_for(int(max_value(table, n))) if n else 0))
+        self._grow_marks()
+        if self.algorithm == "sparse":
+            self._choose_mask(table, n)
+
+    def _choose_mask(self, table: np.ndarray, n: int) -> None:
+        if n < 2:
+            self.state[S_MASK] = self.state[S_PB] = self.state[S_NRARE] = 0
+            return
+        counts = rare_count_by_mask(table, n, int(self.state[S_BITS]), self.allow_pb)
+        best = int(np.argmin(counts))
+        nrare = int(counts[best])
+        if self.auto and n >= 4096 and nrare > AUTO_NAIVE_FRACTION * n:
+            self.algorithm = "naive"          # no sparse space here: the plain mex is cheaper
+            self.switched_at = n
+            return
+        self.state[S_MASK] = best >> 1
+        self.state[S_PB] = best & 1
+        if self.rare.size < nrare + 1024:
+            self.rare = np.zeros(max(2 * self.rare.size, nrare + 1024), dtype=np.int64)
+        self.state[S_NRARE] = rare_heaps(table, n, best >> 1, best & 1, self.rare)
+        self._set_classes()
+
+    def run(self, table: np.ndarray, lo: int, hi: int) -> int:
+        vmax = int(np.iinfo(table.dtype).max)
+        while lo < hi:
+            stop = hi
+            if self.algorithm == "sparse":
+                p = max(RECHOOSE_FROM, 1 << lo.bit_length())   # next power of two above lo
+                if p < hi:
+                    stop = p
+            if self.algorithm == "sparse" and self._use_blocks(lo):
+                st = self._run_blocks(table, lo, stop, vmax)
+            elif self.algorithm == "sparse":
+                st = sparse_range(self.whole, self.take, self.split, self.unequal, lo, stop, table,
+                                  vmax, self.state, self.rare, self.mark, self.want, self.cls)
+            else:
+                st = naive_range(self.whole, self.take, self.split, self.unequal, self.three, lo,
+                                 stop, table, vmax, self.state, self.mark)
+            if st == DONE:
+                lo = stop
+                if self.algorithm == "sparse" and stop >= RECHOOSE_FROM and stop & (stop - 1) == 0:
+                    self._choose_mask(table, stop)
+                continue
+            stop = decode(st)
+            if stop.code != SCRATCH_FULL:
+                return st
+            grew = False
+            if (2 << int(self.state[S_BITS])) > self.mark.size:
+                self._grow_marks()
+                grew = True
+            if self.algorithm == "sparse" and \
+                    int(self.state[S_NRARE]) + octal_blocks.MAX_ROWS > self.rare.size:
+                grown = np.zeros(2 * self.rare.size, dtype=np.int64)
+                grown[:self.rare.size] = self.rare
+                self.rare = grown
+                grew = True
+            if not grew:   # a kernel that says "full" with nothing full would loop for ever
+                raise RuntimeError(f"octal kernel: scratch full at heap {stop.pos}, none is")
+            lo = stop.pos
+        return DONE
