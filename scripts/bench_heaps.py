@@ -23,19 +23,8 @@ import sys
 import tempfile
 import time
 
-import numpy as np
-
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 BASELINES = ROOT.parent / "shared" / "baselines"
-
-
-def c_checksum(g: np.ndarray) -> int:
-    m = 1 << 61
-    cs = 0
-    idx = np.arange(1, g.size + 1, dtype=object)
-    for i, v in zip(idx, g.astype(object)):
-        cs = (cs + (i % m) * v % m) % m
-    return int(cs)
 
 
 def build_c() -> str | None:
@@ -60,6 +49,7 @@ def main() -> int:
 
     import gtables
     from gtables.engine.compute import fill
+    from gtables.engine.sequence_stats import checksum  # the C program's mod 2^61 sum
     from gtables.games import octal
 
     cbin = build_c()
@@ -85,7 +75,7 @@ def main() -> int:
                                  text=True, check=True).stdout
             c = json.loads(out.strip().splitlines()[-1])
             row.update(c_s=c["seconds"], c_heaps_per_s=(args.n + 1) / c["seconds"],
-                       numba_over_c=secs / c["seconds"], same_table=c["checksum"] == c_checksum(vals))
+                       numba_over_c=secs / c["seconds"], same_table=c["checksum"] == checksum(vals))
         rows.append(row)
 
     print(f"\nOctal games, heaps 0..{args.n} (numba: the octal family's naive mex worker, 1 thread)")

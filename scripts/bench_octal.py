@@ -48,11 +48,11 @@ import time
 
 import numpy as np
 
+from gtables.engine.sequence_stats import checksum  # the C program's sum (i+1)*G(i) mod 2^61
 from gtables.games.octal_literature import lookup
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 BASELINE = ROOT.parent / "shared" / "baselines" / "octal_naive.c"
-M61 = 1 << 61
 
 NAIVE_CODES, NAIVE_N, NAIVE_N_QUICK = "0.07,0.77,0.137", 100_000, 20_000
 SPARSE_CODES, SPARSE_N, SPARSE_N_QUICK = "0.77,0.16,0.56,0.165", 1 << 22, 1 << 18
@@ -109,22 +109,6 @@ def run_c(exe: str, code: str, n: int, algorithm: str) -> dict:
 
 
 # --------------------------------------------------------------------------------- numba side --
-
-def checksum(g: np.ndarray, upto: int | None = None) -> int:
-    """sum_{i=0..upto-1} (i+1)*G(i) mod 2^61, exact: each product (i+1)*G(i) < 2^64 is split into
-    32-bit halves whose sums over a chunk of 2^24 stay below 2^56; Python ints add the chunks."""
-    upto = g.size if upto is None else upto
-    if upto >= 1 << 32:
-        raise ValueError("checksum: N too large for the exact uint64 product")
-    lo_sum = hi_sum = 0
-    step = 1 << 24
-    for s in range(0, upto, step):
-        e = min(upto, s + step)
-        p = np.arange(s + 1, e + 1, dtype=np.uint64) * g[s:e].astype(np.uint64)
-        lo_sum += int(np.sum(p & np.uint64(0xFFFFFFFF), dtype=np.uint64))
-        hi_sum += int(np.sum(p >> np.uint64(32), dtype=np.uint64))
-    return ((hi_sum << 32) + lo_sum) % M61
-
 
 def widen(table: np.ndarray) -> np.ndarray:
     nxt = {np.dtype(np.uint8): np.uint16, np.dtype(np.uint16): np.uint32}.get(table.dtype)

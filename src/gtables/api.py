@@ -308,6 +308,17 @@ class Table:
                                proved=True, certificate=str(x.get("proof", "")))
         return find_period(self.values, max_period=max_period, saltus=True)
 
+    @property
+    def stats(self) -> dict | None:
+        """The statistics stored with a sequence table (``attrs["extra"]["stats"]``; see
+        :mod:`gtables.engine.sequence_stats`): ``length``, ``max_value``, ``max_at``, ``zeros``
+        (heap 0 included), ``checksum`` (``sum (i+1)*G(i) mod 2^61``), ``histograms`` (at each
+        power of two) and ``histogram``.  ``None`` for other tables and for sequence tables
+        stored before gtables kept them.  An octal run's rare heaps are beside them in
+        ``attrs["extra"]``: ``mask``, ``parity_bit``, ``rare_heaps``, ``last_rare``."""
+        x = self.attrs.get("extra")
+        return x.get("stats") if isinstance(x, dict) else None
+
     def outcome_of_value(self, v: int) -> str:
         if self.kind == GRUNDY:
             return "P" if v == 0 else "N"

@@ -375,10 +375,7 @@ def cmd_compute(args) -> int:
         if x.get("resumed_from"):
             print(f"  resumed from heap {x['resumed_from']:,} ({x.get('resumed_from_source', '')})")
         if x.get("algorithm") and g.is_sequence:
-            rare = f", {x['rare_heaps']:,} rare heaps (mask {x['mask']:#x}" \
-                   f"{' + heap parity' if x.get('parity_bit') else ''})" \
-                   if x.get("rare_heaps") is not None else ""
-            print(f"  algorithm: {x['algorithm']}{rare}")
+            print(f"  algorithm: {x['algorithm']}{_rare_text(x)}")
         if "period" in x:
             tail = (f"; heaps {x['computed_to']:,}..{v.size - 1:,} filled from the period"
                     if x.get("filled_by_period") else "")
@@ -455,6 +452,33 @@ def cmd_query(args) -> int:
     return 0
 
 
+def _rare_text(x: dict) -> str:
+    """The rare heaps of a sparse-space run (``extra`` of a sequence table), or ``""``."""
+    if x.get("rare_heaps") is None:
+        return ""
+    last = f", the last {x['last_rare']:,}" if x.get("last_rare") is not None else ""
+    return (f", {x['rare_heaps']:,} rare heaps{last} (mask {x['mask']:#x}"
+            f"{' + heap parity' if x.get('parity_bit') else ''})")
+
+
+def _stats_lines(x: dict) -> list[str]:
+    """What ``show`` says of a sequence table's stored statistics (``extra``), a few lines."""
+    s = x.get("stats")
+    if not isinstance(s, dict) or not s.get("length"):
+        return []
+    zeros = s["zeros"]
+    lines = [f"heaps 0..{s['length'] - 1:,}: largest value {s['max_value']} (first at heap "
+             f"{s['max_at']:,}); {zeros:,} zero{'' if zeros == 1 else 's'} (P-positions, "
+             f"heap 0 included)",
+             f"checksum sum (n+1)*G(n) mod 2^61 = {s['checksum']} (as octal_naive.c prints)"]
+    if x.get("filled_by_period"):
+        lines.append(f"heaps {x['computed_to']:,}.. filled from the proved period (statistics "
+                     f"cover them)")
+    if x.get("algorithm"):
+        lines.append(f"algorithm: {x['algorithm']}{_rare_text(x)}")
+    return lines
+
+
 SHOW_UNCHECKED_BYTES = 1 << 24
 
 
@@ -474,10 +498,16 @@ def cmd_show(args) -> int:
     vals = t.stored.read(slice(0, n)) if t._values is None else t.values[:n]
     pos = t.space.unrank(np.arange(n))
     fmt = [t.space.format(p) for p in pos]
+    x = t.attrs.get("extra") if isinstance(t.attrs.get("extra"), dict) else {}
     if args.format == "json":
-        print(json.dumps({"spec": t.spec, "kind": t.kind, "encoding": t.attrs.get("encoding"),
-                          "size": t.space.size, "shown": n,
-                          "entries": [{"position": f, "value": int(v)} for f, v in zip(fmt, vals)]}))
+        d = {"spec": t.spec, "kind": t.kind, "encoding": t.attrs.get("encoding"),
+             "size": t.space.size, "shown": n}
+        if t.stats is not None:
+            d["stats"] = t.stats
+        if "rare_heaps" in x:
+            d["rare"] = {k: x.get(k) for k in ("mask", "parity_bit", "rare_heaps", "last_rare")}
+        d["entries"] = [{"position": f, "value": int(v)} for f, v in zip(fmt, vals)]
+        print(json.dumps(d))
     elif args.format == "csv":
         print("index,position,value,outcome")
         for i, (f, v) in enumerate(zip(fmt, vals)):
@@ -486,6 +516,8 @@ def cmd_show(args) -> int:
         print(f"# {t.spec}: {t.attrs.get('description', '')}")
         print(f"# kind {t.kind} ({t.attrs.get('encoding')}); {t.space.size:,} positions; "
               f"showing {n}")
+        for line in _stats_lines(x):
+            print(f"# {line}")
         if len(t.space.shape) == 1:
             for i in range(0, n, 20):
                 print(f"{i:>8}: " + " ".join(f"{int(v):>2}" if t.kind == "grundy" else

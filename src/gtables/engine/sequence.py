@@ -15,6 +15,11 @@ A family opts in by giving its :class:`~.game.Rules` a ``sequence`` strategy
 (:class:`~.game.SequenceStrategy`: ``stepper(algorithm)`` -> a stepper with ``prepare(table, n)``,
 ``run(table, lo, hi) -> status`` and ``stats()``; ``key``, its spec without the size; and, if a
 theorem applies, ``period_bound`` and ``period_theorem``).
+
+Every run also keeps :class:`~.sequence_stats.SequenceStats` (largest value and where, zeros,
+histograms at powers of two, the ``mod 2^61`` checksum), fed chunk by chunk as heaps are done;
+they cover the whole table, heaps filled from a proved period included.  A resumed run feeds
+them the prefix first, so they equal a fresh run's.
 """
 from __future__ import annotations
 
@@ -28,6 +33,7 @@ from .game import Game
 from .memory import check_memory, sequence_bytes, widen
 from .periodicity import Periodicity
 from .progress import CHUNK_SECONDS, Progress
+from .sequence_stats import SequenceStats
 from .status import OVERFLOW, decode
 
 CHECKPOINT_SECONDS = 30.0
@@ -52,9 +58,12 @@ class SequenceRun:
     algorithm: dict              # what the stepper did (algorithm, mask, rare heaps, ...)
     periodicity: Periodicity | None = None   # a proved period, when until_periodic found one
     observed: Periodicity | None = None      # until_periodic without a proof: what the values show
+    stats: SequenceStats | None = None       # of the whole table (heaps 0..values.size-1)
 
     def info(self) -> dict:
         d = {"computed_to": self.computed_to, "resumed_from": self.resumed_from, **self.algorithm}
+        if self.stats is not None:
+            d["stats"] = self.stats.as_dict()
         if self.periodicity is not None:
             p = self.periodicity
             d.update(period=p.period, preperiod=p.preperiod, saltus=p.saltus, proof=p.certificate,
@@ -92,6 +101,8 @@ def fill_sequence(game: Game, *, prefix: np.ndarray | None = None, until_periodi
         table[:start] = prefix[:start]
     stepper = seq.stepper(algorithm)
     stepper.prepare(table, start)
+    stats = SequenceStats()       # fed every finished chunk in order: it never reads back
+    stats.update(table[:start], 0)
     bar = Progress(size, game.spec, enabled=progress, start=start)
     t0 = last_ckpt = time.perf_counter()
     n, chunk, proved = start, (1 << 6) if watch is not None else (1 << 12), None
@@ -111,10 +122,12 @@ def fill_sequence(game: Game, *, prefix: np.ndarray | None = None, until_periodi
                     raise stop.error(game.spec, kind=game.kind)
                 table = widen(table)           # a value outgrew the dtype: widen, go on
                 n = stop.pos
+                stats.update(table[stats.length:n], stats.length)
                 continue
             dt = time.perf_counter() - c0
             chunk = int(min(max(chunk * CHUNK_SECONDS / max(dt, 1e-6), 1 << 10), 1 << 24))
             n = hi
+            stats.update(table[stats.length:n], stats.length)
             bar.update(n)
             if watch is not None:
                 proved = watch.update(table, n)
@@ -137,10 +150,11 @@ def fill_sequence(game: Game, *, prefix: np.ndarray | None = None, until_periodi
             while top > np.iinfo(table.dtype).max:
                 table = widen(table)
         extend_periodic(table, n, proved.period, proved.saltus)
+    stats.update(table[stats.length:], stats.length)
     observed = None
     if until_periodic and proved is None:
         from .periodicity import find_period
         observed = find_period(table[:computed], saltus=seq.arithmetic)
     return SequenceRun(values=table, seconds=time.perf_counter() - t0, computed_to=computed,
                        resumed_from=start, algorithm=stepper.stats(), periodicity=proved,
-                       observed=observed)
+                       observed=observed, stats=stats)

@@ -101,8 +101,12 @@ class OctalStepper:
             octal_blocks.WINDOW, self.block_counts)
 
     def stats(self) -> dict:
+        """``rare_heaps`` (how many) and ``last_rare`` (the largest) count the rare heaps among
+        ``1..n-1`` for the final mask, ``n`` = the last heap computed + 1; ``None`` when the
+        run ended in the naive kernel, which keeps no rare list."""
+        nrare = int(self.state[S_NRARE]) if self.algorithm == "sparse" else None
         return {"algorithm": self.name, "mask": int(self.state[S_MASK]), "parity_bit": int(self.state[S_PB]),
-                "rare_heaps": int(self.state[S_NRARE]) if self.algorithm == "sparse" else None}
+                "rare_heaps": nrare, "last_rare": int(self.rare[nrare - 1]) if nrare else None}
 
     def _grow_marks(self) -> None:
         size = 2 << int(self.state[S_BITS])
