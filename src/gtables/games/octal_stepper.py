@@ -76,8 +76,6 @@ class OctalStepper:
     def name(self) -> str:
         if self.switched_at is not None:
             return f"sparse, then naive from heap {self.switched_at}"
-        if self.algorithm == "sparse" and self.blocks_used:
-            return f"sparse, blocks on {self.threads} threads"
         return self.algorithm
 
     def _use_blocks(self, lo: int) -> bool:
@@ -106,7 +104,8 @@ class OctalStepper:
         run ended in the naive kernel, which keeps no rare list."""
         nrare = int(self.state[S_NRARE]) if self.algorithm == "sparse" else None
         return {"algorithm": self.name, "mask": int(self.state[S_MASK]), "parity_bit": int(self.state[S_PB]),
-                "rare_heaps": nrare, "last_rare": int(self.rare[nrare - 1]) if nrare else None}
+                "rare_heaps": nrare, "last_rare": int(self.rare[nrare - 1]) if nrare else None,
+                "threads": self.threads if self.blocks_used else 1}
 
     def _grow_marks(self) -> None:
         size = 2 << int(self.state[S_BITS])
