@@ -17,7 +17,7 @@ def run(code, size, blocks, start=None, prefix=None, rows=None):
     s = OctalStepper(octal.digits(octal.parse_code(code)), "sparse")
     s.threads = 1                  # the serial kernel only
     if blocks:
-        s.threads, s.blocks_from, s.min_rare = 2, 96, 0
+        s.threads, s.blocks_from, s.min_rare, s.choose = 2, 96, 0, "blocks"
     t = np.zeros(size, dtype=np.uint8 if prefix is None else prefix.dtype)
     lo = 0
     if prefix is not None:
@@ -66,3 +66,16 @@ def test_blocks_resume_from_a_prefix(code):
     resumed, s = run(code, 6000, True, prefix=first)
     assert s.blocks_used
     np.testing.assert_array_equal(resumed.astype(np.int64), whole.astype(np.int64))
+
+
+def test_the_stepper_times_both_kernels_and_keeps_the_faster():
+    """With the timed choice both kernels run (each call timed), and the values are the same."""
+    serial, _ = run("0.6", 40000, False)
+    s = OctalStepper(octal.digits("0.6"), "sparse")
+    s.threads, s.blocks_from, s.min_rare = 2, 96, 0
+    t = np.zeros(40000, dtype=np.uint16)
+    s.prepare(t, 0)
+    for lo in range(0, 40000, 1000):          # calls of 1,000 heaps, as the engine makes them
+        assert s.run(t, lo, lo + 1000) == -1
+    assert s.blocks_used and None not in s.seconds_per_heap
+    np.testing.assert_array_equal(t.astype(np.int64), serial.astype(np.int64))

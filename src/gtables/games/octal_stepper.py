@@ -3,6 +3,8 @@ sparse kernels of :mod:`.octal_kernels`, and the block kernel of :mod:`.octal_bl
 threads when it pays; owns their scratch arrays and the sparse method's mask."""
 from __future__ import annotations
 
+import time
+
 import numba as nb
 import numpy as np
 
@@ -30,6 +32,7 @@ def _threads() -> int:
 
 
 ALGORITHMS = ("auto", "naive", "sparse")
+EXPLORE = 8                  # every 8th call the slower of the two sparse kernels runs, timed
 BLOCKS_FROM = 4096           # the block kernel starts at this heap (a mask is chosen by then)
 AUTO_NAIVE_FRACTION = 0.25   # auto: leave the sparse method when more heaps than this are rare
 RECHOOSE_FROM = 64           # re-choose the mask when n reaches a power of two >= this
@@ -71,6 +74,9 @@ class OctalStepper:
         self.blocks_from = BLOCKS_FROM     # tests lower these two to exercise the block kernel
         self.min_rare = octal_blocks.MIN_RARE
         self.blocks_used = False
+        self.calls = 0
+        self.choose = "timed"              # or "blocks" / "serial" (tests, benchmarks)
+        self.seconds_per_heap: list[float | None] = [None, None]   # blocks, serial
 
     @property
     def name(self) -> str:
@@ -82,6 +88,27 @@ class OctalStepper:
         """The block kernel pays with two threads or more, once the rare list is long."""
         return (self.threads >= 2 and lo >= self.blocks_from
                 and int(self.state[S_NRARE]) >= self.min_rare)
+
+    def _blocks_pay(self) -> bool:
+        """Whether the block kernel is the faster one now, by the time per heap each took on
+        recent calls (both give the same values).  Every ``EXPLORE``-th call runs the other one,
+        so a change (the machine got busy, a longer rare list) is noticed."""
+        if self.choose != "timed":
+            return self.choose == "blocks"
+        self.calls += 1
+        b, s = self.seconds_per_heap
+        if b is None or s is None:
+            return s is not None            # one call of each first: serial, then blocks
+        faster = b <= s
+        return (not faster) if self.calls % EXPLORE == 0 else faster
+
+    def _timed(self, blocks: bool, heaps: int, seconds: float) -> None:
+        if heaps < 256:
+            return
+        i = 0 if blocks else 1
+        old = self.seconds_per_heap[i]
+        new = seconds / heaps
+        self.seconds_per_heap[i] = new if old is None else 0.5 * (old + new)
 
     def _run_blocks(self, table: np.ndarray, lo: int, hi: int, vmax: int) -> int:
         nr = int(self.state[S_NRARE])
@@ -155,11 +182,18 @@ class OctalStepper:
                 p = max(RECHOOSE_FROM, 1 << lo.bit_length())   # next power of two above lo
                 if p < hi:
                     stop = p
-            if self.algorithm == "sparse" and self._use_blocks(lo):
-                st = self._run_blocks(table, lo, stop, vmax)
-            elif self.algorithm == "sparse":
-                st = sparse_range(self.whole, self.take, self.split, self.unequal, lo, stop, table,
-                                  vmax, self.state, self.rare, self.mark, self.want, self.cls)
+            if self.algorithm == "sparse":
+                blocks = self._use_blocks(lo) and self._blocks_pay()
+                t0 = time.perf_counter()
+                if blocks:
+                    st = self._run_blocks(table, lo, stop, vmax)
+                else:
+                    st = sparse_range(self.whole, self.take, self.split, self.unequal, lo, stop,
+                                      table, vmax, self.state, self.rare, self.mark, self.want,
+                                      self.cls)
+                if self._use_blocks(lo):
+                    done = stop if st == DONE else decode(st).pos
+                    self._timed(blocks, done - lo, time.perf_counter() - t0)
             else:
                 st = naive_range(self.whole, self.take, self.split, self.unequal, self.three, lo,
                                  stop, table, vmax, self.state, self.mark)
