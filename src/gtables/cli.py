@@ -225,23 +225,38 @@ examples:
   gtables sweep 'octal:code=0.07|0.77|0.137,size=1000' --until-periodic
   gtables sweep 'nim:heaps=2..3,size=8|16' 'subtraction:set=1-3|{1,2,5},size=100..300..100'
   gtables sweep --catalogue octal3 --size 65536 --big-size 0 --workers 4
+  gtables sweep --catalogue open3 --budget 3600 --out results
   gtables sweep 'octal:code=0.07,size=100000' --scheduler tcp://10.0.0.5:8786
 """)
     p.add_argument("patterns", nargs="*", metavar="PATTERN",
                    help="spec or grid pattern, e.g. 'octal:code=0.07|0.77,size=1000' (quote it)")
-    p.add_argument("--catalogue", choices=("octal3", "octal4"),
+    p.add_argument("--catalogue", choices=("octal3", "octal4", "open3"),
                    help="add a catalogue: octal3 = every octal code 0.d1, 0.d1d2, 0.d1d2d3 (511 "
                         "games), each until a period is proved (--until-periodic is implied): all "
                         "to --size, then the open ones whose rare heaps stay rare to --big-size; "
                         "writes octal_catalogue.md/.json into --out.  octal4 = the 3,584 codes "
                         "0.d1d2d3d4 (d4 != 0), one per class of codes with provably equal "
                         "values (967 classes), the same two passes; writes "
-                        "octal_catalogue4.md/.json")
+                        "octal_catalogue4.md/.json.  open3 = the open-game atlas: the 82 octal "
+                        "codes 0.xyz and 4.xyz a public solver lists as unsolved, and Grundy's "
+                        "game, all to --size, then those with a sparse space to --big-size and "
+                        "the others to --naive-size, then doubled while each game's --budget "
+                        "allows; writes octal_open_atlas.md/.json (statistics per game, frontier "
+                        "before and after, a figure of the value histograms)")
     p.add_argument("--size", type=_int_arg, default=None, metavar="N",
-                   help="largest heap of the catalogue's first pass (default 65536)")
+                   help="largest heap of the catalogue's first pass (default 65536; open3: "
+                        "65535, i.e. 2^16 values)")
     p.add_argument("--big-size", type=_int_arg, default=None, metavar="N",
                    help="largest heap of the catalogue's second pass (default 33554431 for "
-                        "octal3, 1048575 for octal4; 0: no second pass)")
+                        "octal3, 1048575 for octal4; 0: no second pass); open3: of the games "
+                        "with a sparse space (default 16777215, i.e. 2^24 values)")
+    p.add_argument("--naive-size", type=_int_arg, default=None, metavar="N",
+                   help="open3: largest heap of the second pass of the games without a sparse "
+                        "space (default 1048575, i.e. 2^20 values)")
+    p.add_argument("--budget", type=float, default=None, metavar="SECONDS",
+                   help="open3: after the targets, each open game's table doubles while its "
+                        "compute time plus the estimated cost of the next doubling stays within "
+                        "SECONDS (default 600; 0: stop at the targets)")
     p.add_argument("--until-periodic", action="store_true",
                    help="octal tables stop as soon as a period is proved (the rest follows "
                         "from it); other tables are computed in full")
@@ -657,6 +672,10 @@ def cmd_sweep(args) -> int:
         raise GtablesError("sweep needs grid patterns or --catalogue (see gtables sweep --help)")
     if (args.size is not None or args.big_size is not None) and not args.catalogue:
         raise GtablesError("--size and --big-size apply to --catalogue only (put size=N in a pattern)")
+    if (args.naive_size is not None or args.budget is not None) and args.catalogue != "open3":
+        raise GtablesError("--naive-size and --budget apply to --catalogue open3 only")
+    if args.budget is not None and args.budget < 0:
+        raise GtablesError("--budget must be at least 0 (seconds; 0: stop at the targets)")
     specs = []
     for pattern in args.patterns:
         specs.extend(sweep.expand(pattern))
@@ -679,9 +698,20 @@ def cmd_sweep(args) -> int:
             store, size=octal_catalogue.OCTAL4_SIZE if args.size is None else args.size,
             big_size=octal_catalogue.OCTAL4_BIG_SIZE if args.big_size is None else args.big_size,
             **opts)
+    elif args.catalogue == "open3":
+        oc = octal_catalogue
+        settings = dict(
+            size=oc.OPEN_SIZE if args.size is None else args.size,
+            big_size=oc.OPEN_SPARSE_SIZE if args.big_size is None else args.big_size,
+            naive_size=oc.OPEN_NAIVE_SIZE if args.naive_size is None else args.naive_size,
+            budget=oc.OPEN_BUDGET if args.budget is None else args.budget)
+        cat_rows = oc.run_open(store, **settings, **opts)
     print(sweep.summary_table(rows + cat_rows, wall_seconds=time.perf_counter() - t0))
     rows = rows + cat_rows
-    if args.catalogue:
+    if args.catalogue == "open3":
+        for path in octal_catalogue.write_report_open(cat_rows, store, args.out, **settings):
+            print(f"wrote {path}")
+    elif args.catalogue:
         write = (octal_catalogue.write_report if args.catalogue == "octal3"
                  else octal_catalogue.write_report4)
         for path in write(cat_rows, store, args.out):

@@ -38,12 +38,19 @@ These are the only identity-of-values rules used: the game locators' other ident
 GameLookup.md: "taking a 1-element heap not allowed" = heap sizes reduced by one; OEIS comments
 "has values a(n-1)") shift the sequence, so a twin under them has a different pre-period; they
 serve the literature comparison below, not the deduplication.
+
+The open-game atlas (``open3``, :func:`run_open`) runs the games a public solver lists as
+unsolved (:mod:`gtables.games.octal_open`): all to a first size, then each to a target that
+depends on whether it has a sparse space (:func:`sparse_space`), then doubling within a time
+budget per game; :func:`write_report_open` writes ``octal_open_atlas.md`` and ``.json``.
 """
 from __future__ import annotations
 
 import datetime
 import json
 import os
+
+import numpy as np
 
 from .games.octal_literature import lookup
 from .verify.octal_literature import compare
@@ -603,6 +610,487 @@ def render_report4(doc: dict, out: str) -> tuple[str, list[tuple[str, str]]]:
         lines += ["", "## Failed tasks", ""] + [f"- `{r['spec']}`: {r['error']}"
                                                  for r in doc["failed"]]
     md_path = os.path.join(out, "octal_catalogue4.md")
+    with open(md_path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    return md_path, figures
+
+
+# -- the open-game atlas ------------------------------------------------------------------------
+
+#: ``open3``, first pass: every listed game to 2^16 values, until a period is proved; it decides
+#: which games have a sparse space (:func:`sparse_space`).  Measured on this machine (2 cores
+#: shared, one process): all 83 games to 2^14 in 30 s; 4!.0 and 0.6 (sparse) to 2^21 in 17 s and
+#: 29 s; 0.04 and 0.06 (naive) to 2^17 in 19 s and 11 s.  So with these kernels the targets below
+#: cost about 2-4 min per sparse game and 12-20 min per naive game (quadratic).
+OPEN_SIZE = (1 << 16) - 1
+#: games with a sparse space are computed to at least 2^24 values ...
+OPEN_SPARSE_SIZE = (1 << 24) - 1
+#: ... games without one to at least 2^20 (the naive mex)
+OPEN_NAIVE_SIZE = (1 << 20) - 1
+#: then each open game's table doubles while the game's compute time (all its runs, the stored
+#: ``compute_seconds``) plus the estimated cost of the next doubling stays within this many
+#: seconds; 0: stop at the targets
+OPEN_BUDGET = 600.0
+#: the estimated cost of doubling a table, in units of the time its heaps took so far: the
+#: sparse-space method is about linear while its rare heaps stay few; the naive mex is quadratic
+#: (2N heaps cost 4 times N heaps, so the doubling 3 times)
+DOUBLING_COST = {"sparse": 1.0, "naive": 3.0}
+
+
+def open_codes() -> list[str]:
+    """The 83 listed games (:mod:`gtables.games.octal_open`: Grundy's game first)."""
+    from .games.octal_open import open_codes as codes
+    return codes()
+
+
+def _spec(code: str, size: int) -> str:
+    return f"octal:code={code},size={size}"
+
+
+def _size(spec: str) -> int:
+    return int(spec.split("size=")[1])
+
+
+def _open_sweep(specs, store, **sweep_options) -> list:
+    """One sweep pass over ``specs``, until a period is proved where a theorem can prove one
+    (Guy-Smith); Grundy's game (``!``: no theorem implemented) is computed to its size.  Two
+    sweeps when both kinds are present: ``run_sweep`` takes one ``until_periodic`` for all."""
+    from .api import game
+    from .sweep import run_sweep
+    proofs = [s for s in specs if game(s).has_period_theorem]
+    rest = [s for s in specs if s not in set(proofs)]
+    rows = {}
+    for group, until in ((proofs, True), (rest, False)):
+        if group:
+            rows.update((r.spec, r) for r in run_sweep(group, store, until_periodic=until,
+                                                        **sweep_options))
+    return [rows[s] for s in specs if s in rows]
+
+
+def sparse_space(row, values) -> tuple[bool, int | None]:
+    """``(has a sparse space, rare heaps in the second half)`` from a first-pass row and its
+    values: the run kept the sparse-space method to the end (the stepper re-chooses the mask at
+    every power of two and leaves the method when more than a quarter of the heaps are rare) and
+    the rare heaps of the second half of the table, heaps n/2..n-1, are at most
+    ``RARE_FRACTION`` of them (the rare values are dying out, so the method stays fast).  On the
+    calibration run (2^16) this keeps e.g. 4!.0 (11 late rare heaps) and 0.064 (222), and
+    excludes every game the stepper left for the naive mex."""
+    x = row.extra or {}
+    n = row.computed_to or 0
+    if x.get("algorithm") != "sparse" or x.get("mask") is None or n < 2:
+        return False, None
+    rare = rare_heaps_of(values[:n], int(x["mask"]), int(x.get("parity_bit") or 0))
+    late = int(np.count_nonzero(rare >= n // 2))
+    return late <= RARE_FRACTION * (n - n // 2), late
+
+
+def _first_pass(store, code: str, size: int):
+    """The first-pass row and values of ``code`` from the store, or ``(None, None)``."""
+    from .sweep import stored_row
+    spec = _spec(code, size)
+    if spec not in store:
+        return None, None
+    return stored_row(store, spec), store.get(spec).load()
+
+
+def _seconds(store, spec: str) -> float:
+    """A stored table's compute time, resumed segments included."""
+    return float(store.get(spec).attrs.get("compute_seconds") or 0.0)
+
+
+def run_open(store, *, size: int = OPEN_SIZE, big_size: int = OPEN_SPARSE_SIZE,
+             naive_size: int = OPEN_NAIVE_SIZE, budget: float = OPEN_BUDGET, codes=None,
+             echo=print, scheduler: str | None = None, workers: int = 2,
+             threads_per_worker: int = 1, **sweep_options) -> list:
+    """The open-game atlas as Dask sweeps on one cluster: (1) every listed game (``codes``,
+    default :func:`open_codes`) to ``size``; (2) the games still open to ``big_size`` if they
+    have a sparse space (:func:`sparse_space`), else to ``naive_size``; (3) while any open
+    game's next doubling fits its time ``budget`` (seconds per game, :data:`DOUBLING_COST`), a
+    pass that doubles those.  Every pass resumes from the store and stops a game at a proved
+    period.  Returns every row."""
+    from .sweep import shared_cluster
+    codes = open_codes() if codes is None else list(codes)
+    with shared_cluster(scheduler, workers, threads_per_worker) as address:
+        opts = dict(scheduler=address, echo=echo, **sweep_options)
+        echo(f"open3 pass 1: {len(codes)} open games to heap {size:,}, until a period is proved "
+             f"(Grundy's game: no theorem, to the size)")
+        rows = _open_sweep([_spec(c, size) for c in codes], store, **opts)
+        kind, current = {}, {}
+        for r in rows:
+            if r.status == "failed" or r.period is not None:
+                continue
+            code = _code(r.spec)
+            has = sparse_space(r, store.get(r.spec).load())[0]
+            kind[code] = "sparse" if has else "naive"
+            target = big_size if has else naive_size
+            current[code] = _spec(code, max(target, size))
+        more = [s for s in current.values() if _size(s) > size]
+        if more:
+            n_sparse = sum(1 for c in current if kind[c] == "sparse")
+            echo(f"open3 pass 2: {len(more)} open games to their targets ({n_sparse} with a sparse "
+                 f"space to heap {big_size:,}, {len(current) - n_sparse} without to heap "
+                 f"{naive_size:,})")
+            new = _open_sweep(more, store, **opts)
+            rows = rows + new
+            for r in new:
+                if r.status == "failed" or r.period is not None:
+                    current.pop(_code(r.spec), None)
+        step = 0
+        while budget > 0 and current:
+            grow = []
+            for code, spec in current.items():
+                spent = _seconds(store, spec)
+                if spent + spent * DOUBLING_COST[kind[code]] <= budget:
+                    grow.append(_spec(code, 2 * (_size(spec) + 1) - 1))
+            if not grow:
+                break
+            step += 1
+            echo(f"open3 pass {2 + step}: {len(grow)} open games doubled (each within "
+                 f"{budget:,.0f} s of compute)")
+            new = _open_sweep(grow, store, **opts)
+            rows = rows + new
+            for r in new:
+                code = _code(r.spec)
+                if r.status == "failed" or r.period is not None:
+                    current.pop(code, None)
+                else:
+                    current[code] = r.spec
+    return rows
+
+
+# -- per-sequence statistics: a STAND-IN ---------------------------------------------------------
+# FALLBACK, to be replaced by the engine's accumulator after its merge: SequenceRun.info() then
+# stores a "stats" dict (max_value, max_at, zeros, histograms {k: counts among heaps < 2^k},
+# checksum) and the stepper a "last_rare"; the report reads those first and calls these two only
+# for tables stored without them.
+
+CHECKSUM_MOD = 1 << 61
+
+
+def rare_heaps_of(values, mask: int, parity_bit: int = 0) -> np.ndarray:
+    """The heaps i >= 1 whose value is rare under ``(mask, parity_bit)``: the parity of
+    ``G(i) & mask`` equals ``parity_bit & i & 1`` (the stepper's definition, heap 0 left out)."""
+    v = np.asarray(values).astype(np.int64) & int(mask)
+    par = np.zeros(v.size, dtype=np.int64)
+    while v.any():
+        par ^= v & 1
+        v >>= 1
+    i = np.arange(par.size, dtype=np.int64)
+    rare = np.flatnonzero(par == (int(parity_bit) & i & 1))
+    return rare[rare >= 1]
+
+
+def sequence_stats(values) -> dict:
+    """Statistics of the values G(0..n-1): ``max_value`` and ``max_at`` (its first heap),
+    ``zeros``, ``histograms`` {k: counts of each value among heaps < 2^k, for 2^k <= n} and
+    ``checksum`` = sum of (i+1) G(i) mod 2^61."""
+    v = np.asarray(values)
+    n = int(v.size)
+    top = int(v.max()) if n else 0
+    counts = np.zeros(top + 1, dtype=np.int64)
+    hist, lo, k = {}, 0, 0
+    while (1 << k) <= n:
+        counts += np.bincount(v[lo:1 << k].astype(np.int64), minlength=top + 1)
+        hist[k] = counts.tolist()
+        lo, k = 1 << k, k + 1
+    total = np.uint64(0)
+    for a in range(0, n, 1 << 20):       # uint64 arithmetic wraps mod 2^64, a multiple of 2^61
+        b = min(n, a + (1 << 20))
+        i = np.arange(a + 1, b + 1, dtype=np.uint64)
+        total += np.sum(i * v[a:b].astype(np.uint64), dtype=np.uint64)
+    return {"max_value": top, "max_at": int(np.argmax(v)) if n else 0,
+            "zeros": int(np.count_nonzero(v == 0)), "histograms": hist,
+            "checksum": int(total) % CHECKSUM_MOD}
+
+# -- end of the stand-in ------------------------------------------------------------------------
+
+
+def _power_bins(counts) -> list[int]:
+    """Counts per value -> counts per value bin 0, 1, 2-3, 4-7, ... (no trailing empty bins)."""
+    c = np.asarray(counts, dtype=np.int64)
+    edges = [0, 1] + [1 << k for k in range(1, max(1, c.size).bit_length() + 1)]
+    out = [int(c[lo:hi].sum()) for lo, hi in zip(edges, edges[1:]) if lo < c.size]
+    while out and out[-1] == 0:
+        out.pop()
+    return out
+
+
+def _stats(x: dict, values: np.ndarray) -> tuple[dict, str]:
+    """The statistics of a stored table: the engine's (``extra["stats"]``) where present, else
+    :func:`sequence_stats`; histograms keyed by int.  Returns ``(stats, "engine" | "values")``."""
+    st = x.get("stats")
+    if isinstance(st, dict) and "checksum" in st:
+        st = dict(st, histograms={int(k): list(c) for k, c in (st.get("histograms") or {}).items()})
+        return st, "engine"
+    return sequence_stats(values), "values"
+
+
+def source_check(g, values) -> dict | None:
+    """Our values at the source's frontier against the figures it gives (``g``: an
+    :class:`~gtables.games.octal_open.OpenGame`), or None when it gives none or we have fewer
+    values.  Rare heaps as the source counts them: under its mask, heap 0 included (our runs of
+    0.6 and 4!.0 to 2^21 reproduce all four figures of each that way)."""
+    if g is None or g.frontier is None or len(values) < g.frontier:
+        return None
+    v = np.asarray(values[:g.frontier])
+    rare = rare_heaps_of(v, g.rare_mask)
+    count = int(rare.size) + 1                 # + heap 0: G(0) = 0 is rare under every mask
+    last = int(rare[-1]) if rare.size else 0
+    here = {"largest": int(v.max()), "largest_at": int(np.argmax(v)), "rare_heaps": count,
+            "last_rare": last}
+    there = {"largest": g.largest, "largest_at": g.largest_at, "rare_heaps": g.rare_heaps,
+             "last_rare": g.last_rare}
+    return {"n": g.frontier, "here": here, "source": there,
+            "differs": [k for k in here if here[k] != there[k]]}
+
+
+def _open_entry(code: str, r, store, settings: dict) -> dict:
+    """One game of the atlas: its best row's table, statistics, first pass and budget."""
+    from .games.octal_open import OTHER, lookup_open
+    g = lookup_open(code)
+    x = r.extra or {}
+    n = r.computed_to or 0
+    values = store.get(r.spec).load()[:n] if r.spec in store else np.zeros(0, dtype=np.uint8)
+    st, origin = _stats(x, values) if values.size else ({}, "missing")
+    sparse_method = x.get("algorithm") == "sparse"
+    last_rare = x.get("last_rare")
+    if last_rare is None and sparse_method and values.size and x.get("mask") is not None:
+        rare = rare_heaps_of(values, int(x["mask"]), int(x.get("parity_bit") or 0))
+        last_rare = int(rare[-1]) if rare.size else None
+    fp_row, fp_values = _first_pass(store, code, settings["size"])
+    first = None
+    if fp_row is not None and fp_values is not None:
+        has, late = sparse_space(fp_row, fp_values)
+        first = {"values": fp_row.computed_to, "algorithm": (fp_row.extra or {}).get("algorithm"),
+                 "rare_heaps": (fp_row.extra or {}).get("rare_heaps"), "late_rare": late,
+                 "sparse_space": has if fp_row.period is None else None}
+    seconds = float(store.get(r.spec).attrs.get("compute_seconds") or 0.0) \
+        if r.spec in store else r.seconds
+    doubling = None
+    if r.period is None and first is not None and first["sparse_space"] is not None:
+        doubling = seconds * DOUBLING_COST["sparse" if first["sparse_space"] else "naive"]
+    hist = st.get("histograms") or {}
+    top = np.bincount(values.astype(np.int64)).tolist() if values.size else []
+    return {
+        "code": code, "written": g.written if g else code,
+        "source_frontier": g.frontier if g else None, "other_frontier": OTHER.get(code),
+        "proved": r.period is not None, "period": r.period, "preperiod": r.preperiod,
+        "computed_to": n, "table_size": _size(r.spec) + 1, "algorithm": x.get("algorithm"),
+        "mask": x.get("mask") if sparse_method else None,
+        "parity_bit": x.get("parity_bit") if sparse_method else None,
+        "rare_heaps": x.get("rare_heaps"), "last_rare": last_rare,
+        "max_value": st.get("max_value", r.max_value), "max_at": st.get("max_at"),
+        "zeros": st.get("zeros"), "checksum": st.get("checksum"), "stats_from": origin,
+        "histograms_binned": {str(k): _power_bins(c) for k, c in sorted(hist.items())},
+        "histogram": top, "seconds": round(seconds, 3), "next_doubling_seconds":
+            None if doubling is None else round(doubling, 3),
+        "first_pass": first, "source_check": source_check(g, values)}
+
+
+def write_report_open(rows, store, out: str, *, size: int = OPEN_SIZE,
+                      big_size: int = OPEN_SPARSE_SIZE, naive_size: int = OPEN_NAIVE_SIZE,
+                      budget: float = OPEN_BUDGET, codes=None, run: dict | None = None) -> list[str]:
+    """Write ``out/octal_open_atlas.md`` and ``.json`` and its figure from the sweeps' rows and
+    the listed games' tables already in the store (each game shown with its most informative
+    table); the sizes and budget are the run's settings, ``run`` (optional) how it went.
+    Returns the paths."""
+    from .games.octal_open import SOURCE, SOURCE_URL
+    codes = open_codes() if codes is None else list(codes)
+    rows = list(rows) + stored_rows(store, codes)
+    best = best_rows(rows)
+    settings = {"size": size, "big_size": big_size, "naive_size": naive_size,
+                "budget_seconds": budget, "rare_fraction": RARE_FRACTION,
+                "doubling_cost": DOUBLING_COST}
+    games = []
+    for code in codes:
+        r = best.get(code)
+        games.append({"code": code, "result": "missing (failed or not run)"} if r is None
+                     else _open_entry(code, r, store, settings))
+    now = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+    doc = {"written": now, "store": store.path, "source": SOURCE, "source_url": SOURCE_URL,
+           "settings": settings, "run": run or {}, "codes": len(codes),
+           "proved": sum(1 for e in games if e.get("proved")),
+           "open": sum(1 for e in games if "proved" in e and not e["proved"]),
+           "missing": sum(1 for e in games if "proved" not in e),
+           "failed": [{"spec": r.spec, "error": r.error} for r in rows if r.status == "failed"],
+           "games": games}
+    os.makedirs(out, exist_ok=True)
+    js_path = os.path.join(out, "octal_open_atlas.json")
+    with open(js_path, "w") as f:
+        json.dump(doc, f, separators=(",", ":"))
+    md_path, figures = render_report_open(doc, out)
+    return [md_path, js_path] + [os.path.join(out, p) for p, _ in figures]
+
+
+def rewrite_report_open(out: str) -> list[str]:
+    """Render ``out/octal_open_atlas.md`` and its figure again from its JSON (no store)."""
+    with open(os.path.join(out, "octal_open_atlas.json")) as f:
+        doc = json.load(f)
+    md_path, figures = render_report_open(doc, out)
+    return [md_path] + [os.path.join(out, p) for p, _ in figures]
+
+
+def open_figures(games, out: str) -> list[tuple[str, str]]:
+    """The atlas's figure: one small panel per game, how often each value occurs among the heaps
+    computed (log scale), rare values (under the game's mask) in their own colour."""
+    from . import plotting
+    panels = []
+    for g in games:
+        if not g.get("histogram"):
+            continue
+        mask = g["mask"] if g.get("mask") is not None and not g.get("parity_bit") else None
+        label = g["code"] + (" proved" if g["proved"] else "") + \
+            f", {_frontier_text(g['computed_to'])}"
+        panels.append((label, g["histogram"], mask))
+    if not panels:
+        return []
+    fig = plotting.plot_value_histograms(
+        panels, f"Open octal games: how often each value occurs among the heaps computed "
+                f"({len(panels)} games; log scale)")
+    path = os.path.join("figures", "octal_open_atlas_values.png")
+    plotting.save(fig, os.path.join(out, path))
+    n_sparse = sum(1 for _, _, m in panels if m is not None)
+    return [(path, f"One panel per game, in the source's order, labelled with its code and "
+                   f"log2 of the values computed: the number of heaps with each value "
+                   f"(x: the value, y: heaps, log scale). For the {n_sparse} games the "
+                   f"sparse-space method ran on, values rare under the game's mask are drawn "
+                   f"in red, common ones in blue: the rare values are the few short bars. Games "
+                   f"without a sparse space are grey.")]
+
+
+def _log2(n) -> str:
+    n = int(n or 0)
+    if n > 0 and n & (n - 1) == 0:
+        return str(n.bit_length() - 1)
+    return f"{np.log2(n):.2f}" if n > 0 else "0"
+
+
+def _frontier_text(n) -> str:
+    if n is None:
+        return "-"
+    return f"2^{_log2(n)}" if n > 0 and n & (n - 1) == 0 else f"{n:,}"
+
+
+def render_report_open(doc: dict, out: str) -> tuple[str, list[tuple[str, str]]]:
+    """Write ``out/octal_open_atlas.md`` and its figure from the document ``doc``."""
+    games = doc["games"]
+    s = doc["settings"]
+    figures = open_figures([g for g in games if "proved" in g], out)
+    done = [g for g in games if "proved" in g]
+    proved = [g for g in done if g["proved"]]
+    sparse = [g for g in done if not g["proved"] and (g.get("first_pass") or {}).get("sparse_space")]
+    naive = [g for g in done if not g["proved"] and g not in sparse]
+    budget = s["budget_seconds"]
+    lines = [
+        "# The open-game atlas: octal games listed as unsolved", "",
+        f"Written by `gtables sweep --catalogue open3` on {doc['written']}; tables in "
+        f"`{doc['store']}`.", "",
+        f"**The list.** {doc['source']}: <{doc['source_url']}>. Codes are canonical here "
+        f"(`.6` = `0.6`; Grundy's game = `4!.0`, split a heap into two unequal heaps). "
+        f"\"Source frontier\" = the number of values the source says it computed (it gives one "
+        f"for four games only); other published frontiers are listed under the table.", "",
+        f"**The run.** Pass 1: every game to {s['size'] + 1:,} values, stopping at a period the "
+        f"Guy-Smith theorem proves (no theorem is implemented for Grundy's game: it runs to the "
+        f"size). A game has a **sparse space** when pass 1 kept the sparse-space method to the "
+        f"end (the stepper leaves it when more than a quarter of the heaps are rare) and at most "
+        f"{s['rare_fraction']:.0%} of the heaps in the second half of pass 1 are rare. Pass 2: "
+        f"those to {s['big_size'] + 1:,} values, the others (the naive mex, quadratic) to "
+        f"{s['naive_size'] + 1:,}. Then each open game doubles its table while its compute time "
+        f"so far plus the estimated cost of the doubling (time so far x "
+        f"{s['doubling_cost']['sparse']:g} for the sparse method, x "
+        f"{s['doubling_cost']['naive']:g} for the naive one) stays within "
+        + (f"**{budget:,.0f} s per game**." if budget > 0 else
+           "the budget: **no budget was given** (every game stops at its target).")
+        + " The budget is checked between passes, so a game may pass it by one doubling's "
+          "misestimate; a running task is never cut short.", "",
+        f"**{doc['codes']} games: {len(proved)} proved periodic here, {len(sparse)} open with a "
+        f"sparse space, {len(naive)} open without"
+        + (f", {doc['missing']} missing" if doc["missing"] else "")
+        + f"; {len(doc['failed'])} task(s) failed.**", ""]
+    run = doc.get("run") or {}
+    if run:
+        lines += ["## The run", ""] + [f"- {k}: {v}" for k, v in run.items()] + [""]
+    lines += ["## Findings: listed as unsolved, proved periodic here", ""]
+    if proved:
+        lines += ["These disagree with the source's list (a work-in-progress list: the game may "
+                  "simply not have been run there). Each period is proved by the Guy-Smith "
+                  "theorem on the values computed (G(n+p) = G(n) for n0 <= n < 2*n0 + p + t).", "",
+                  "| code | period | pre-period | largest value | values needed |",
+                  "|---|---|---|---|---|"]
+        lines += [f"| {g['code']} | {g['period']:,} | {g['preperiod']:,} | {g['max_value']} | "
+                  f"{g['computed_to']:,} |" for g in proved]
+    else:
+        lines.append("None: no listed game was proved periodic within its table.")
+    checks = [g for g in done if g.get("source_check")]
+    lines += ["", "## Against the source's figures", ""]
+    if checks:
+        lines += ["Our values at the source's frontier against its four figures (rare heaps "
+                  "under the source's mask, heap 0 counted, as the source does):", "",
+                  "| code | at | largest (heap) here | source | rare heaps, last here | source | "
+                  "verdict |", "|---|---|---|---|---|---|---|"]
+        for g in checks:
+            c = g["source_check"]
+            h, t = c["here"], c["source"]
+            verdict = "agrees" if not c["differs"] else "**DIFFERS**: " + ", ".join(c["differs"])
+            lines.append(f"| {g['code']} | {_frontier_text(c['n'])} | {h['largest']} "
+                         f"({h['largest_at']:,}) | {t['largest']} ({t['largest_at']:,}) | "
+                         f"{h['rare_heaps']:,}, {h['last_rare']:,} | {t['rare_heaps']:,}, "
+                         f"{t['last_rare']:,} | {verdict} |")
+    else:
+        lines.append("No game was computed as far as the source's frontier (the four games "
+                     "with figures: 4!.0 and 0.6 to 2^21, 0.04 and 0.06 to 2^17).")
+    if figures:
+        lines += ["", "## Figure", ""]
+        for path, caption in figures:
+            lines += [f"![{os.path.basename(path)}]({path})", "", caption, ""]
+    lines += ["", "## Every game", "",
+              "Frontier before = the source's; after = values computed here (heaps 0..N-1; a "
+              "proved game needs no more). Method: the algorithm of the run (sparse: with its "
+              "mask, parity bit when set); rare heaps: count (heap 0 not counted) and the last "
+              "one, for the sparse method only. Largest value: where it first occurs. Checksum: "
+              "sum of (i+1) G(i) mod 2^61 over the values computed. Seconds: compute time of "
+              "the table, earlier runs it resumed included; next doubling: the estimate the "
+              "budget compares.", "",
+              "| code | before | after | result | sparse space (pass 1) | method | rare heaps "
+              "(last) | largest (at) | zeros | checksum | seconds | next doubling |",
+              "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    for g in games:
+        if "proved" not in g:
+            lines.append(f"| {g['code']} | | | {g['result']} | | | | | | | | |")
+            continue
+        fp = g.get("first_pass") or {}
+        if fp.get("sparse_space") is None:
+            space = "-"
+        else:
+            space = ("yes" if fp["sparse_space"] else "no") + (
+                f" ({fp['late_rare']:,} late rare)" if fp.get("late_rare") is not None else "")
+        method = g["algorithm"] or "-"
+        if g.get("mask") is not None:
+            method += f", mask {g['mask']:#x}" + (", parity bit" if g.get("parity_bit") else "")
+        rare = "-" if g.get("rare_heaps") is None else f"{g['rare_heaps']:,}" + (
+            f" ({g['last_rare']:,})" if g.get("last_rare") is not None else "")
+        res = (f"**proved**: period {g['period']:,}, n0 {g['preperiod']:,}" if g["proved"]
+               else "open")
+        at = "" if g.get("max_at") is None else f" ({g['max_at']:,})"
+        nd = "-" if g.get("next_doubling_seconds") is None else f"{g['next_doubling_seconds']:,.0f}"
+        lines.append(
+            f"| {g['code']} | {_frontier_text(g['source_frontier'])} | "
+            f"{_frontier_text(g['computed_to'])} | {res} | {space} | {method} | {rare} | "
+            f"{g['max_value']}{at} | {'-' if g.get('zeros') is None else format(g['zeros'], ',')} | "
+            f"{'-' if g.get('checksum') is None else g['checksum']} | {g['seconds']:,.1f} | {nd} |")
+    others = [g for g in games if g.get("other_frontier")]
+    if others:
+        lines += ["", "Other published frontiers (not the list's source):", ""]
+        lines += [f"- `{g['code']}`: {g['other_frontier']}" for g in others]
+    lines += ["", "The statistics come from the engine's accumulator where the stored table "
+              "carries it, otherwise from the stored values (the JSON says which, per game: "
+              "`stats_from`); the JSON also has each game's value histogram among the heaps "
+              "computed and, for every power of two 2^k up to its frontier, the counts of "
+              "heaps < 2^k in value bins 0, 1, 2-3, 4-7, ..."]
+    if doc["failed"]:
+        lines += ["", "## Failed tasks", ""] + [f"- `{r['spec']}`: {r['error']}"
+                                                 for r in doc["failed"]]
+    md_path = os.path.join(out, "octal_open_atlas.md")
     with open(md_path, "w") as f:
         f.write("\n".join(lines) + "\n")
     return md_path, figures

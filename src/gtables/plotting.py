@@ -312,6 +312,53 @@ def plot_histograms(panels, title: str):
     return fig
 
 
+def _parity(v: np.ndarray) -> np.ndarray:
+    v = v.copy()
+    p = np.zeros(v.size, dtype=np.int64)
+    while v.any():
+        p ^= v & 1
+        v >>= 1
+    return p
+
+
+def plot_value_histograms(panels, title: str, ncols: int = 9):
+    """Small multiples of value histograms: ``panels`` = ``[(label, counts, mask), ...]``,
+    ``counts[v]`` = how many heaps have the value v; each panel a vertical line per value that
+    occurs (log scale).  With a ``mask`` (int), values whose ``v & mask`` has even parity (the
+    rare ones of a sparse space) are drawn in :data:`OPEN_COLOUR`, the others in
+    :data:`PROVED_COLOUR`; ``None``: all grey.  Returns the figure."""
+    from matplotlib.ticker import LogLocator, MaxNLocator, NullLocator
+    rows = max(1, -(-len(panels) // ncols))
+    # a fixed grid: constrained layout of this many axes costs more than drawing them
+    fig, axes = new_figure((SEQUENCE_SIZE[0], 1.05), rows=rows, ncols=ncols, layout="none")
+    fig.subplots_adjust(left=0.035, right=0.99, bottom=0.03, top=1 - 0.6 / (1.05 * rows),
+                        wspace=0.38, hspace=0.55)
+    axes = np.atleast_1d(axes).ravel()
+    for ax, (label, counts, mask) in zip(axes, panels):
+        c = np.asarray(counts, dtype=np.int64)
+        v = np.flatnonzero(c)
+        if mask is None:
+            ax.vlines(v, 0.8, c[v], color="#777777", linewidth=0.6)
+        else:
+            rare = _parity(v & int(mask)) == 0
+            ax.vlines(v[~rare], 0.8, c[v[~rare]], color=PROVED_COLOUR, linewidth=0.6)
+            ax.vlines(v[rare], 0.8, c[v[rare]], color=OPEN_COLOUR, linewidth=0.9)
+        ax.set_yscale("log")
+        # 83 log axes with minor ticks take a minute to lay out: majors only, a few of them
+        ax.yaxis.set_major_locator(LogLocator(numticks=4))
+        ax.yaxis.set_minor_locator(NullLocator())
+        ax.xaxis.set_major_locator(MaxNLocator(3, integer=True))
+        ax.set_ylim(0.8, max(2.0, float(c.max()) * 1.5) if c.size else 2.0)
+        ax.set_xlim(-0.5, max(1, c.size) - 0.5)
+        ax.set_title(label, fontsize=6, pad=2)
+        ax.tick_params(labelsize=5, length=2, pad=1)
+        ax.grid(True, alpha=GRID_ALPHA, axis="y")
+    for ax in axes[len(panels):]:
+        ax.set_visible(False)
+    fig.suptitle(title, fontsize=10)
+    return fig
+
+
 def plot_values(values, space, kind: str, title: str = "", ax=None):
     """Draw one table and return the matplotlib ``Axes``.
 

@@ -333,6 +333,24 @@ def _start(scheduler, workers: int, threads_per_worker: int):
     return client, cluster
 
 
+@contextlib.contextmanager
+def shared_cluster(scheduler: str | None, workers: int = 2, threads_per_worker: int = 1):
+    """The scheduler address for several sweeps in a row (a catalogue's passes): ``scheduler``
+    itself when given, else a local cluster started once for all of them, as :func:`run_sweep`
+    would start one per sweep, and closed at the end."""
+    if scheduler:
+        yield scheduler
+        return
+    if workers < 1 or threads_per_worker < 1:
+        raise GtablesError("--workers and --threads-per-worker must be at least 1")
+    client, cluster = _start(None, workers, threads_per_worker)
+    client.close()
+    try:
+        yield cluster.scheduler_address
+    finally:
+        cluster.close()
+
+
 def _collect(client, pending: dict, store: Store, rows: dict, counter: _Counter) -> None:
     """Write each task's table as it finishes (the client is the only writer).  ``pending``
     maps a future's key to ``(future, spec, prefix source)``; entries leave it as they are

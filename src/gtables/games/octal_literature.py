@@ -5,11 +5,13 @@ comparison with our results is :mod:`gtables.verify.octal_literature`, the claim
 the ``lit.octal.*`` claims there.  Codes are read with the family's one octal-code grammar,
 :func:`gtables.games.octal.parse_code`.
 
-Transcribed from the research notes ``docs/claims/octal_literature.md`` (sections 0, 1a, 1b, 1c
+Transcribed from the research notes ``docs/claims/octal_literature.md`` (sections 0, 1a, 1b
 and the "Big-game checkpoints" list; Table 1d, the 4-digit codes, straight from the OEIS
-comments it cites; Appendix A of that file is our own scratch computation and
-is deliberately NOT used here).  The notes are not read at run time: the three tables below are
-copied row by row, in the order of the notes, so each row can be audited against the document.
+comments it cites; section 1c, the open games, is the list of :mod:`.octal_open`, read from
+there: the same codes, straight from their source; Appendix A of the notes is our own scratch
+computation and is deliberately NOT used here).  The notes are not read at run time: the tables
+below are copied row by row, in the order of the notes, so each row can be audited against the
+document.
 
 Conventions (notes, section 0):
 
@@ -34,6 +36,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from . import octal_open
 from .octal import parse_code
 
 __all__ = ["LitRecord", "records", "lookup", "lookup4", "MAX_FIRST_AT", "NAMES", "SOLVED", "OPEN"]
@@ -188,19 +191,12 @@ _TABLE_1B = """
 """
 
 # ---------------------------------------------------------------------------------------------
-# Section 1c: tczajka/octal-games UnsolvedGames.md, copied in the notes' order (codes as written
-# there; "Grundy's game" is written 4!.0).  The first four carry figures in the source
-# (computed to 2^21 / 2^21 / 2^17 / 2^17 values), the rest none.  4.344 is in the list although
-# the notes' own computation finds it periodic: kept open, as the source says.
+# Section 1c: tczajka/octal-games UnsolvedGames.md, in the notes' order, which is the source's.
+# The list itself lives in :mod:`.octal_open` (with the source's commit and the figures of its
+# first four rows: computed to 2^21 / 2^21 / 2^17 / 2^17 values); it is read from there, not
+# copied.  4.344 is in the list although the notes' own computation finds it periodic: kept
+# open, as the source says.
 # ---------------------------------------------------------------------------------------------
-_OPEN_1C = """
-4!.0 .6 .04 .06
-.14 .36 .64 .74 .76 .004 .005 .006 .014 .015 .016 .024 .026 .034 .054 .064
-.104 .106 .114 .125 .126 .135 .136 .142 .143 .146 .161 .162 .163 .164 .166 .167 .172 .174 .204 .205
-.206 .207 .224 .244 .245 .264 .314 .324 .334 .336 .342 .344 .346 .362 .364 .366 .371 .374 .404 .414
-.416 .444 .454 .564 .604 .606 .744 .764 .774 .776 4.004 4.007 4.026 4.044 4.045 4.064 4.324 4.327
-4.344 4.364 4.367 4.404 4.406
-"""
 _SOURCE_1C = "tczajka UnsolvedGames (work-in-progress list)"
 
 
@@ -256,8 +252,7 @@ def _parse_1b():
 
 
 def _parse_1c():
-    return [LitRecord(parse_code(c), None, None, None, OPEN, _SOURCE_1C)
-            for c in _OPEN_1C.split()]
+    return [LitRecord(g.code, None, None, None, OPEN, _SOURCE_1C) for g in octal_open.OPEN]
 
 
 def _merge(rows) -> dict[str, LitRecord]:

@@ -1,0 +1,190 @@
+"""The open-game atlas (``gtables sweep --catalogue open3``): the list of open games and its
+source, the statistics' stand-in, the sparse-space rule, and the catalogue end to end at tiny
+sizes on a real Dask cluster."""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from gtables import octal_catalogue as oc
+from gtables.api import compute_values
+from gtables.games.octal import parse_code
+from gtables.games.octal_literature import OPEN, lookup
+from gtables.games.octal_open import OPEN as LISTED
+from gtables.games.octal_open import SOURCE_COMMIT, OpenGame, lookup_open, open_codes
+
+
+def _values(code: str, n: int, **kw):
+    v, a = compute_values(f"octal:code={code},size={n - 1}", **kw)
+    return v, a["extra"]
+
+
+# -- the list -----------------------------------------------------------------------------------
+
+def test_the_list_is_grundys_game_and_82_codes():
+    codes = open_codes()
+    assert len(codes) == 83 and len(set(codes)) == 83
+    assert codes[0] == "4!.0" and LISTED[0].written == "Grundy's"
+    octal = codes[1:]
+    assert all(c.startswith(("0.", "4.")) and len(c) <= 5 for c in octal)
+    assert sum(c.startswith("4.") for c in octal) == 13
+    assert len(SOURCE_COMMIT) == 40
+
+
+def test_every_code_parses_to_itself_and_from_the_sources_spelling():
+    for g in LISTED:
+        assert parse_code(g.code) == g.code
+        if g.written != "Grundy's":
+            assert parse_code(g.written) == g.code
+        assert lookup_open(g.written if g.written != "Grundy's" else "4!.0") is g
+
+
+def test_figures_are_the_sources_four_rows():
+    with_figures = [g for g in LISTED if g.frontier is not None]
+    assert [(g.code, g.frontier) for g in with_figures] == [
+        ("4!.0", 1 << 21), ("0.6", 1 << 21), ("0.04", 1 << 17), ("0.06", 1 << 17)]
+    assert (LISTED[0].largest, LISTED[0].largest_at, LISTED[0].rare_mask) == (231, 763622, 0xFE)
+    assert all(g.largest is None for g in LISTED[4:])
+
+
+def test_no_listed_game_is_solved_in_the_literature_table():
+    """A listed code with a proved period in the literature table would be a disagreement to
+    report; the literature's open games are this list (plus 0.007, listed there from other
+    sources)."""
+    solved = [g.code for g in LISTED if (rec := lookup(g.code)) is not None and rec.status != OPEN]
+    assert solved == []
+    assert all(lookup(g.code) is not None for g in LISTED)
+
+
+# -- the statistics' stand-in and the sparse-space rule -----------------------------------------
+
+def test_sequence_stats_against_plain_python():
+    v, _ = _values("0.77", 300)
+    st = oc.sequence_stats(v)
+    g = [int(x) for x in v]
+    assert st["max_value"] == max(g) and st["max_at"] == g.index(max(g))
+    assert st["zeros"] == g.count(0)
+    assert st["checksum"] == sum((i + 1) * x for i, x in enumerate(g)) % (1 << 61)
+    assert sorted(st["histograms"]) == list(range(9))      # 2^8 = 256 <= 300 < 2^9
+    for k, counts in st["histograms"].items():
+        assert counts == [g[:1 << k].count(x) for x in range(max(g) + 1)]
+
+
+def test_checksum_wraps_exactly():
+    """The uint64 sum wraps mod 2^64, a multiple of 2^61: still exact for large terms."""
+    v = np.full(3 << 20, 60000, dtype=np.uint16)
+    n = v.size
+    assert oc.sequence_stats(v)["checksum"] == (60000 * n * (n + 1) // 2) % (1 << 61)
+
+
+def test_rare_heaps_match_the_stepper():
+    for code in ("0.6", "4!.0", "0.454"):
+        v, x = _values(code, 1 << 13)
+        assert x["algorithm"] == "sparse"
+        rare = oc.rare_heaps_of(v[:x["computed_to"]], x["mask"], x["parity_bit"])
+        assert rare.size == x["rare_heaps"] and rare.min() >= 1
+
+
+def test_sparse_space_rule():
+    from gtables.sweep import SweepRow
+    rows = {}
+    for code in ("0.454", "0.004"):
+        v, x = _values(code, 1 << 14, until_periodic=True)
+        rows[code] = (SweepRow(spec=f"octal:code={code},size={(1 << 14) - 1}", status="computed",
+                               computed_to=x["computed_to"], extra=x), v)
+    assert oc.sparse_space(*rows["0.454"]) == (True, 0)            # 16 rare heaps, all early
+    assert oc.sparse_space(*rows["0.004"]) == (False, None)        # the stepper went naive
+
+
+def test_source_check_reads_the_sources_conventions():
+    v, _ = _values("0.6", 1 << 12)
+    rare = oc.rare_heaps_of(v, 0x1EE)
+    fake = OpenGame("0.6", ".6", 1 << 12, int(v.max()), int(np.argmax(v)), 0x1EE,
+                    int(rare.size) + 1, int(rare[-1]))
+    c = oc.source_check(fake, v)
+    assert c["differs"] == [] and c["n"] == 1 << 12
+    wrong = OpenGame("0.6", ".6", 1 << 12, int(v.max()) + 1, 0, 0x1EE, 1, 1)
+    assert oc.source_check(wrong, v)["differs"] == ["largest", "largest_at", "rare_heaps",
+                                                    "last_rare"]
+    assert oc.source_check(lookup_open("0.6"), v) is None           # 2^21 not reached
+    assert oc.source_check(lookup_open("0.14"), v) is None          # no figures
+
+
+# -- the catalogue end to end -------------------------------------------------------------------
+
+distributed = pytest.importorskip("distributed")
+
+CODES = ["4!.0", "0.454", "0.004", "4.344"]
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  host="127.0.0.1", dashboard_address=None,
+                                  scheduler_kwargs={"dashboard_address": "127.0.0.1:0"}) as c:
+        yield c
+
+
+def test_cli_open3_runs_its_passes_and_writes_its_report(tmp_path, capsys, cluster,
+                                                          monkeypatch):
+    from gtables import cli
+    monkeypatch.setattr(oc, "open_codes", lambda: list(CODES))     # four games, not 83
+    # a deterministic clock for the budget: 1 s per 1,000 heaps of a table
+    monkeypatch.setattr(oc, "_seconds", lambda store, spec: (oc._size(spec) + 1) / 1000)
+    path, out = str(tmp_path / "t.h5"), str(tmp_path / "res")
+    rc = cli.main(["sweep", "--catalogue", "open3", "--size", "4095", "--big-size", "16383",
+                   "--naive-size", "8191", "--budget", "40", "--scheduler",
+                   cluster.scheduler_address, "--store", path, "--out", out, "--no-progress"])
+    text = capsys.readouterr().out
+    assert rc == 0, text
+    assert "open3 pass 1: 4 open games to heap 4,095" in text
+    # 4.344 is proved at pass 1 (p 51, n0 998: 2,101 values); 0.454 has a sparse space
+    # (-> 16,384), 0.004 and 4!.0 (at 4,096 its rare heaps still come) have not (-> 8,192)
+    assert "open3 pass 2: 3 open games to their targets (1 with a sparse space" in text
+    # the budget (40 s at 1 s per 1,000 heaps): 16.4 s + 16.4 (sparse, x1) fits: 0.454 doubles
+    # to 32,768; 8.2 s + 24.6 (naive, x3) fits: 0.004 and 4!.0 double to 16,384; then nothing
+    assert "open3 pass 3: 3 open games doubled" in text and "open3 pass 4" not in text
+    doc = json.loads((tmp_path / "res" / "octal_open_atlas.json").read_text())
+    g = {e["code"]: e for e in doc["games"]}
+    assert [e["code"] for e in doc["games"]] == CODES
+    assert g["4.344"]["proved"] and (g["4.344"]["period"], g["4.344"]["preperiod"]) == (51, 998)
+    assert g["0.454"]["computed_to"] == 1 << 15 and g["0.454"]["first_pass"]["sparse_space"]
+    assert g["0.004"]["computed_to"] == 1 << 14 and not g["0.004"]["first_pass"]["sparse_space"]
+    assert g["4!.0"]["source_frontier"] == 1 << 21 and g["4!.0"]["computed_to"] == 1 << 14
+    v, _ = _values("0.454", 1 << 15)
+    st = oc.sequence_stats(v)
+    assert (g["0.454"]["checksum"], g["0.454"]["max_value"], g["0.454"]["zeros"]) == (
+        st["checksum"], st["max_value"], st["zeros"])
+    assert g["0.454"]["histogram"] == st["histograms"][15]
+    assert g["0.454"]["histograms_binned"]["15"] == oc._power_bins(st["histograms"][15])
+    assert oc._power_bins(list(range(10))) == [0, 1, 2 + 3, 4 + 5 + 6 + 7, 8 + 9]
+    assert g["0.454"]["stats_from"] in ("engine", "values")
+    md = (tmp_path / "res" / "octal_open_atlas.md").read_text()
+    assert "| 4.344 | 51 | 998 | 35 | 2,101 |" in md                  # a finding
+    assert "**4 games: 1 proved periodic here, 1 open with a sparse space, 2 open without" in md
+    assert "| 4!.0 | 2^21 | 2^14 | open |" in md
+    assert "tczajka/octal-games UnsolvedGames.md at commit 30baeb79f420" in md
+    assert "**40 s per game**" in md
+    assert (tmp_path / "res" / "figures" / "octal_open_atlas_values.png").exists()
+    assert f"wrote {out}/octal_open_atlas.md" in text
+    # rendered again from the JSON alone
+    (tmp_path / "res" / "octal_open_atlas.md").unlink()
+    oc.rewrite_report_open(out)
+    assert (tmp_path / "res" / "octal_open_atlas.md").read_text().startswith(
+        "# The open-game atlas")
+
+
+def test_cli_offers_open3_and_its_options(capsys, tmp_path):
+    from gtables import cli
+    with pytest.raises(SystemExit):
+        cli.main(["sweep", "--catalogue", "open3", "--help"])
+    help_text = capsys.readouterr().out
+    for words in ("open3", "--naive-size", "--budget", "octal_open_atlas.md"):
+        assert words in help_text
+    path = str(tmp_path / "t.h5")
+    assert cli.main(["sweep", "--catalogue", "octal3", "--budget", "5", "--store", path]) == 2
+    assert "--catalogue open3 only" in capsys.readouterr().err
+    assert cli.main(["sweep", "--catalogue", "open3", "--budget", "-1", "--store", path]) == 2
+    assert "--budget must be at least 0" in capsys.readouterr().err
