@@ -52,6 +52,7 @@ import os
 
 import numpy as np
 
+from .engine.sequence_stats import SequenceStats
 from .games.octal_literature import lookup
 from .verify.octal_literature import compare
 
@@ -758,13 +759,8 @@ def run_open(store, *, size: int = OPEN_SIZE, big_size: int = OPEN_SPARSE_SIZE,
     return rows
 
 
-# -- per-sequence statistics: a STAND-IN ---------------------------------------------------------
-# FALLBACK, to be replaced by the engine's accumulator after its merge: SequenceRun.info() then
-# stores a "stats" dict (max_value, max_at, zeros, histograms {k: counts among heaps < 2^k},
-# checksum) and the stepper a "last_rare"; the report reads those first and calls these two only
-# for tables stored without them.
+# -- per-sequence statistics: the engine's (stored with the table), else computed from the values
 
-CHECKSUM_MOD = 1 << 61
 
 
 def rare_heaps_of(values, mask: int, parity_bit: int = 0) -> np.ndarray:
@@ -781,28 +777,17 @@ def rare_heaps_of(values, mask: int, parity_bit: int = 0) -> np.ndarray:
 
 
 def sequence_stats(values) -> dict:
-    """Statistics of the values G(0..n-1): ``max_value`` and ``max_at`` (its first heap),
-    ``zeros``, ``histograms`` {k: counts of each value among heaps < 2^k, for 2^k <= n} and
-    ``checksum`` = sum of (i+1) G(i) mod 2^61."""
-    v = np.asarray(values)
-    n = int(v.size)
-    top = int(v.max()) if n else 0
-    counts = np.zeros(top + 1, dtype=np.int64)
-    hist, lo, k = {}, 0, 0
-    while (1 << k) <= n:
-        counts += np.bincount(v[lo:1 << k].astype(np.int64), minlength=top + 1)
-        hist[k] = counts.tolist()
-        lo, k = 1 << k, k + 1
-    total = np.uint64(0)
-    for a in range(0, n, 1 << 20):       # uint64 arithmetic wraps mod 2^64, a multiple of 2^61
-        b = min(n, a + (1 << 20))
-        i = np.arange(a + 1, b + 1, dtype=np.uint64)
-        total += np.sum(i * v[a:b].astype(np.uint64), dtype=np.uint64)
-    return {"max_value": top, "max_at": int(np.argmax(v)) if n else 0,
-            "zeros": int(np.count_nonzero(v == 0)), "histograms": hist,
-            "checksum": int(total) % CHECKSUM_MOD}
+    """The engine's statistics of the values G(0..n-1) (:class:`SequenceStats`), histograms as
+    {k: counts of each value among heaps < 2^k} (the report's form)."""
+    return _report_form(SequenceStats.of(np.asarray(values)).as_dict())
 
-# -- end of the stand-in ------------------------------------------------------------------------
+
+def _report_form(st: dict) -> dict:
+    h = st.get("histograms") or []
+    return dict(st, histograms=dict(enumerate(h)) if isinstance(h, list) else
+                {int(k): list(c) for k, c in h.items()})
+
+
 
 
 def _power_bins(counts) -> list[int]:
@@ -820,8 +805,7 @@ def _stats(x: dict, values: np.ndarray) -> tuple[dict, str]:
     :func:`sequence_stats`; histograms keyed by int.  Returns ``(stats, "engine" | "values")``."""
     st = x.get("stats")
     if isinstance(st, dict) and "checksum" in st:
-        st = dict(st, histograms={int(k): list(c) for k, c in (st.get("histograms") or {}).items()})
-        return st, "engine"
+        return _report_form(st), "engine"
     return sequence_stats(values), "values"
 
 
