@@ -58,7 +58,7 @@ def test_no_listed_game_is_solved_in_the_literature_table():
     assert all(lookup(g.code) is not None for g in LISTED)
 
 
-# -- the statistics (the engine's, in the report's form) and the sparse-space rule -----------------------------------------
+# -- the statistics (the engine's, in the report's form) and the sparse-space rule ---------------
 
 def test_sequence_stats_against_plain_python():
     v, _ = _values("0.77", 300)

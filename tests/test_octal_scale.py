@@ -12,6 +12,7 @@ import pytest
 from gtables import api
 from gtables.engine.compute import fill
 from gtables.engine.periodicity import extend_periodic, period_candidates
+from gtables.engine.status import BASE
 from gtables.games import octal
 from gtables.games.octal_kernels import DONE
 from gtables.games.octal_stepper import OctalStepper
@@ -31,7 +32,7 @@ def stepper_table(code, size, algorithm):
         if st == DONE:
             return t.astype(np.int64), s
         t = t.astype(np.uint16 if t.dtype == np.uint8 else np.uint32)
-        lo = st // 4
+        lo = st // BASE
 
 
 @pytest.mark.parametrize("code", CODES)

@@ -442,6 +442,64 @@ def compute(spec: str, store=_DEFAULT, *, force: bool = False, progress: bool | 
     return store_table(st, g, values, attrs, force=force)
 
 
+def compute_bounded(spec: str, keep: int, *, window: int | None = None, store=_DEFAULT,
+                    progress: bool | None = None, checkpoint_seconds: float | None = None,
+                    ignore_memory: bool = False) -> Table:
+    """Bounded memory (:mod:`gtables.engine.bounded`): the table of heaps ``0..keep-1`` in full
+    (computed and stored like any table, or read from the store), then on to the last heap of
+    ``spec`` keeping only a window of recent values, with the statistics of every heap
+    (checksum, histograms, zeros, largest value, rare heaps).  Returns the full part, a table
+    of its own spec (``size=keep-1``), whose ``extra["bounded"]`` records what lies beyond: the
+    statistics to ``spec``'s last heap, the window, the last values.  Stored with it when there
+    is a store; a run stopped (Ctrl-C, or a :class:`~gtables.engine.bounded.BoundedStop`) saves
+    its state in the store, and the same call resumes it."""
+    from .engine.bounded import DEFAULT_WINDOW, fill_bounded
+    g = game(spec)
+    if g.sequence is None:
+        raise GtablesError(f"{g.spec}: --keep (bounded memory) applies to sequence tables "
+                           f"(octal games)")
+    if not 4096 <= keep < g.space.size:
+        raise GtablesError(f"{g.spec}: --keep must be at least 4,096 and below the table's "
+                           f"{g.space.size:,} heaps, not {keep:,}")
+    window = DEFAULT_WINDOW if window is None else window
+    full = game(f"{g.sequence.key},size={keep - 1}")
+    st = _store(store)
+    part = compute(full.spec, store=st, progress=progress, checkpoint_seconds=checkpoint_seconds,
+                   ignore_memory=ignore_memory, algorithm="sparse")
+    done = (part.attrs.get("extra") or {}).get("bounded") or {}
+    if done.get("stats_to", 0) >= g.space.size and done.get("window") == window:
+        return part
+    ck_key = f"{g.sequence.key};bounded;keep={keep};window={window};size={g.space.size}"
+    state = None
+    if st is not None:
+        found = st.read_checkpoint(ck_key)
+        if found is not None:
+            tail, a = found
+            state = dict(a.get("extra") or {}, tail=tail)
+            warn(f"{g.spec}: resuming the bounded run at heap {state.get('n', 0):,}")
+
+    def save(s: dict) -> None:
+        if st is None:
+            return
+        try:
+            st.write_checkpoint(ck_key, s["tail"], extra={k: v for k, v in s.items()
+                                                            if k != "tail"})
+        except GtablesError as e:
+            warn(f"{g.spec}: bounded checkpoint not saved ({e}); the run goes on")
+    run = fill_bounded(g, part.values, window=window, state=state, progress=progress,
+                       checkpoint=save, checkpoint_seconds=checkpoint_seconds or 600.0)
+    attrs = dict(part.attrs)
+    extra = dict(attrs.get("extra") or {})
+    extra["bounded"] = run.info()
+    attrs["extra"] = extra
+    if st is None:
+        return Table(full, values=part.values, attrs=attrs)
+    t = store_table(st, full, part.values, attrs, force=True)
+    with contextlib.suppress(GtablesError):
+        st.drop_checkpoint(ck_key)
+    return t
+
+
 def store_table(st: Store, g: Game, values: np.ndarray, attrs: dict, force: bool = False,
                 aside: Store | None = None, echo=warn) -> Table:
     """Write a computed table into ``st`` and return it.  Never loses it: when ``st`` cannot take

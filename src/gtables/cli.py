@@ -123,6 +123,15 @@ def build_parser() -> argparse.ArgumentParser:
     seq.add_argument("--checkpoint-seconds", type=_seconds_arg, default=30.0, metavar="S",
                      help="save the prefix computed so far into the store every S seconds, so an "
                           "interrupted run resumes there (default 30)")
+    seq.add_argument("--keep", type=_count_arg, default=None, metavar="K",
+                     help="bounded memory, for sequences longer than RAM: keep the full table of "
+                          "heaps 0..K-1 only (stored as the table size=K-1) and go on to the "
+                          "spec's last heap with a window of recent values, storing the "
+                          "statistics of every heap (checksum, histograms, zeros, largest value, "
+                          "rare heaps) with the full part. Exact: it stops, resumably, if a heap "
+                          "past K is rare or a value left the window (octal games, sparse method)")
+    seq.add_argument("--window", type=_count_arg, default=None, metavar="W",
+                     help="with --keep: values kept behind the current heap (default 4194304)")
 
     p = sub.add_parser("query", help="value, outcome and moves of one position",
                        description="Look up one position in a stored table (computing the table "
@@ -358,6 +367,35 @@ def _open_store(args):
     return Store(args.store) if getattr(args, "store", None) else Store()
 
 
+def _count_arg(text: str) -> int:
+    try:
+        v = int(text.replace("_", "").replace(",", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if v < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive number, not {text!r}")
+    return v
+
+
+def _compute_bounded(api, g, args, store) -> int:
+    """``compute --keep K``: the full table to K, statistics beyond (api.compute_bounded)."""
+    if args.until_periodic or args.force or args.algorithm == "naive":
+        raise GtablesError("--keep (bounded memory) goes with neither --until-periodic, --force "
+                           "nor --algorithm naive")
+    t = api.compute_bounded(g.spec, args.keep, window=args.window, store=store,
+                            progress=_progress(args), checkpoint_seconds=args.checkpoint_seconds,
+                            ignore_memory=args.ignore_memory_limit)
+    b = t.attrs["extra"]["bounded"]
+    s = b["stats"]
+    where = f"stored in {store.path}" if store is not None else "not stored (--no-store)"
+    print(f"{t.spec}: the full table, heaps 0..{b['full_to'] - 1:,}; {where}")
+    print(f"  and statistics of heaps 0..{b['stats_to'] - 1:,} (bounded memory, window "
+          f"{b['window']:,}, {b['seconds']:.1f} s): checksum {s['checksum']}, max "
+          f"{s['max_value']} at heap {s['max_at']:,}, {s['zeros']:,} zeros; rare heaps "
+          f"{b.get('rare_heaps')} (last {b.get('last_rare')}), mask {b.get('mask')}")
+    return 1 if t.aside is not None else 0
+
+
 def cmd_compute(args) -> int:
     from . import api
     store = None if args.no_store else _open_store(args)
@@ -370,6 +408,9 @@ def cmd_compute(args) -> int:
         if store is not None and not args.force and g.spec in store:
             api.load(g.spec, store=store)     # a damaged one is an error naming its repair
             print(f"{g.spec}: already stored in {store.path} (use --force to recompute)")
+            continue
+        if args.keep is not None:
+            status = max(status, _compute_bounded(api, g, args, store))
             continue
         # api.compute refuses an impossible request before it touches the store (check_request)
         t = api.compute(g.spec, store=store, force=args.force, progress=_progress(args),
@@ -491,6 +532,14 @@ def _stats_lines(x: dict) -> list[str]:
                      f"cover them)")
     if x.get("algorithm"):
         lines.append(f"algorithm: {x['algorithm']}{_rare_text(x)}")
+    b = x.get("bounded")
+    if isinstance(b, dict) and isinstance(b.get("stats"), dict):
+        t = b["stats"]
+        lines += [f"beyond the full table (bounded memory, window {b['window']:,}): statistics "
+                  f"only, of heaps 0..{b['stats_to'] - 1:,}: largest value {t['max_value']} (first "
+                  f"at heap {t['max_at']:,}); {t['zeros']:,} zeros; checksum {t['checksum']}",
+                  f"  last values (heaps {b['stats_to'] - len(b['tail']):,}..): "
+                  f"{' '.join(map(str, b['tail']))}{_rare_text(b)}"]
     return lines
 
 

@@ -851,7 +851,8 @@ class Store:
             return Prefix(values[:n], source, seconds, values.size)
         return None
 
-    def write_checkpoint(self, sequence_key: str, values: np.ndarray, seconds: float = 0.0) -> None:
+    def write_checkpoint(self, sequence_key: str, values: np.ndarray, seconds: float = 0.0,
+                         extra: dict | None = None) -> None:
         """Save the prefix ``values`` of a running sequence under ``/partial`` (one transaction;
         what the checkpoint already holds is kept when it agrees with ``values``).  Raises
         :class:`GtablesError` when the store cannot take it."""
@@ -893,7 +894,22 @@ class Store:
                 "schema": CHECKPOINT_SCHEMA, "schema_version": SCHEMA_VERSION,
                 "sequence_key": sequence_key, "length": int(values.size), "checksum": digest,
                 "compute_seconds": round(float(seconds), 6),
-                "updated": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")})
+                "updated": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+                **({"extra": extra} if extra is not None else {})})
+
+    def read_checkpoint(self, sequence_key: str) -> tuple[np.ndarray, dict] | None:
+        """The values and attributes (``extra`` included) of the checkpoint saved under
+        ``sequence_key``, verified; None when there is none.  A damaged one raises."""
+        if not self.exists():
+            return None
+        key = f"partial/{table_key(sequence_key)}"
+        with self._reading() as f:
+            if key not in f:
+                return None
+        values, a = self._read_checkpoint(key)
+        if isinstance(a.get("extra"), str):
+            a["extra"] = json.loads(a["extra"])
+        return values, a
 
     def drop_checkpoint(self, sequence_key: str) -> None:
         if not self.exists():

@@ -19,7 +19,7 @@ there has lost / has won.
 
 Every option must have a smaller index than its position (the position space guarantees this), so
 one pass in index order fills the table.  Kernels return a *status* (:mod:`.status`): ``DONE``
-(-1), or ``pos * 4 + code`` for a position they could not finish; the Python wrapper widens the
+(-1), or ``pos * BASE + code`` for a position they could not finish; the Python wrapper widens the
 dtype and resumes, or raises the error :meth:`.status.Stop.error` words.
 
 Three layers, as in stumpy: the serial *workers* (``grundy_range``, ``outcome_range``,

@@ -16,7 +16,7 @@ import dataclasses
 from ..errors import GtablesError
 
 DONE = -1
-BASE = 4                  # status = pos * BASE + code, 0 <= code < BASE
+BASE = 8                  # status = pos * BASE + code, 0 <= code < BASE
 
 SCRATCH_FULL = 0   # a scratch array of the kernel's driver is full (octal: the mark arrays or the
                    # rare list): grow it and call again from pos (positions before pos are written)
@@ -26,6 +26,10 @@ BAD_TERMINAL = 2   # the move generator returned a terminal code the value kind 
                    # TERMINAL_WIN in a Grundy table, any terminal code in a partizan table
 SUM_OPTION = 3     # an option of pos is a sum of two positions in an outcome or partizan table
                    # (outcomes do not add)
+NEW_RARE = 4       # bounded memory (a full prefix + a window of recent values): heap pos, past the
+                   # prefix, is rare, and rare heaps' partners are read from the prefix (pos not
+                   # written)
+WINDOW_SHORT = 5   # bounded memory: pos needs a value neither in the prefix nor in the window
 
 
 @dataclasses.dataclass(frozen=True)
@@ -42,6 +46,9 @@ CODES = {c.value: c for c in (
     Code(BAD_TERMINAL, "BAD_TERMINAL", "a terminal code the table's value kind cannot hold", False),
     Code(SUM_OPTION, "SUM_OPTION", "an option that is a sum of two positions in an outcome table",
          False),
+    Code(NEW_RARE, "NEW_RARE", "a rare heap past the kept prefix (bounded memory)", False),
+    Code(WINDOW_SHORT, "WINDOW_SHORT", "a value outside the kept prefix and window (bounded "
+         "memory)", False),
 )}
 
 

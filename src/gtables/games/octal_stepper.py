@@ -32,6 +32,7 @@ def _threads() -> int:
 
 
 ALGORITHMS = ("auto", "naive", "sparse")
+WHOLE = 1 << 62              # "plen" of a whole table: every heap is where it belongs
 EXPLORE = 8                  # every 8th call the slower of the two sparse kernels runs, timed
 BLOCKS_FROM = 4096           # the block kernel starts at this heap (a mask is chosen by then)
 AUTO_NAIVE_FRACTION = 0.25   # auto: leave the sparse method when more heaps than this are rare
@@ -75,6 +76,7 @@ class OctalStepper:
         self.min_rare = octal_blocks.MIN_RARE
         self.blocks_used = False
         self.calls = 0
+        self.scan_window = octal_blocks.WINDOW
         self.choose = "timed"              # or "blocks" / "serial" (tests, benchmarks)
         self.seconds_per_heap: list[float | None] = [None, None]   # blocks, serial
 
@@ -88,6 +90,60 @@ class OctalStepper:
         """The block kernel pays with two threads or more, once the rare list is long."""
         return (self.threads >= 2 and lo >= self.blocks_from
                 and int(self.state[S_NRARE]) >= self.min_rare)
+
+    # -- bounded memory: a full prefix plus a window of recent values (engine.bounded) --------
+
+    def start_window(self, table: np.ndarray, plen: int) -> None:
+        """Get ready to go on past the full prefix ``table[:plen]`` (already prepared
+        or computed by :meth:`run`) with :meth:`run_window`.  The mask stays the one chosen by
+        then; the rare heaps' values are taken from the prefix now."""
+        if self.algorithm != "sparse" or not self.split.size:
+            raise GtablesError("bounded memory needs the sparse-space method (a game whose rare "
+                               "heaps stay rare); this game runs the naive kernel here"
+                               + (f" (from heap {self.switched_at})" if self.switched_at else ""))
+        nr = int(self.state[S_NRARE])
+        if self.tv.size < self.rare.size:
+            self.tv = np.zeros(self.rare.size, dtype=np.int64)
+        self.tv[:nr] = table[self.rare[:nr]]
+
+    def prepare_bits(self, largest: int) -> None:
+        """A value as large as ``largest`` was seen (a resumed bounded run): size the scratch."""
+        if largest >= (1 << int(self.state[S_BITS])):
+            self.state[S_BITS] = bits_for(largest)
+            self._grow_marks()
+
+    def run_window(self, buf: np.ndarray, lo: int, hi: int, off: int, plen: int) -> int:
+        """Heaps ``lo..hi-1`` into the bounded layout (``buf[:plen]`` = heaps ``0..plen-1``,
+        heap ``h >= plen + off`` at ``buf[h - off]``; see :func:`.octal_blocks.block_near`).
+        Returns ``DONE``, ``OVERFLOW`` (widen ``buf``), ``NEW_RARE`` or ``WINDOW_SHORT``."""
+        vmax = int(np.iinfo(buf.dtype).max)
+        while lo < hi:
+            # all threads or one: whichever has been faster (the same values)
+            parallel = self.threads >= 2 and self._blocks_pay()
+            t0 = time.perf_counter()
+            st = self._run_blocks(buf, lo, hi, vmax, off, plen, parts=0 if parallel else 1)
+            if self.threads >= 2:
+                self._timed(parallel, (hi if st == DONE else decode(st).pos) - lo,
+                            time.perf_counter() - t0)
+            if st == DONE:
+                return DONE
+            stop = decode(st)
+            if stop.code != SCRATCH_FULL:
+                return st
+            if (2 << int(self.state[S_BITS])) > self.mark.size:
+                self._grow_marks()
+            if int(self.state[S_NRARE]) + octal_blocks.MAX_ROWS > self.rare.size:
+                self._grow_rare()
+            lo = stop.pos
+        return DONE
+
+    def _grow_rare(self) -> None:
+        grown = np.zeros(2 * self.rare.size, dtype=np.int64)
+        grown[:self.rare.size] = self.rare
+        self.rare = grown
+        tv = np.zeros(self.rare.size, dtype=np.int64)
+        tv[:self.tv.size] = self.tv
+        self.tv = tv
 
     def _blocks_pay(self) -> bool:
         """Whether the block kernel is the faster one now, by the time per heap each took on
@@ -110,20 +166,33 @@ class OctalStepper:
         new = seconds / heaps
         self.seconds_per_heap[i] = new if old is None else 0.5 * (old + new)
 
-    def _run_blocks(self, table: np.ndarray, lo: int, hi: int, vmax: int) -> int:
+    def _run_blocks(self, table: np.ndarray, lo: int, hi: int, vmax: int, off: int = 0,
+                    plen: int = WHOLE, parts: int = 0) -> int:
         nr = int(self.state[S_NRARE])
-        if self.tv.size < self.rare.size:
-            self.tv = np.zeros(self.rare.size, dtype=np.int64)
-        self.tv[:nr] = table[self.rare[:nr]]
+        if plen == WHOLE:
+            if self.tv.size < self.rare.size:
+                self.tv = np.zeros(self.rare.size, dtype=np.int64)
+            self.tv[:nr] = table[self.rare[:nr]]      # (bounded: kept from the prefix)
         w = 1 << int(self.state[S_BITS])
-        rows = octal_blocks.block_rows(w, self.threads)
+        parts = parts or self.threads
+        rows = octal_blocks.block_rows(w, parts)
         if self.block_mark.size < rows * w:
             self.block_mark = np.zeros(rows * w, dtype=np.uint8)
         self.blocks_used = True
-        return octal_blocks.sparse_blocks(
-            self.whole, self.take, self.split, self.unequal, lo, hi, table, vmax, self.state,
-            self.rare, self.tv, self.block_mark, self.cls, self.want, rows, self.threads,
-            octal_blocks.WINDOW, self.block_counts)
+        before = int(self.block_counts[0])
+        st = octal_blocks.sparse_blocks(
+            self.whole, self.take, self.split, self.unequal, lo, hi, table, off, plen, vmax,
+            self.state, self.rare, self.tv, self.block_mark, self.cls, self.want, rows,
+            parts, self.scan_window, self.block_counts)
+        # the scan stretch phase A does for every heap: as long as most heaps need it
+        heaps = (hi if st == DONE else decode(st).pos) - lo
+        if heaps >= 1024:
+            tail = (int(self.block_counts[0]) - before) / heaps
+            if tail > 0.2:
+                self.scan_window = min(2 * max(self.scan_window, 512), octal_blocks.MAX_WINDOW)
+            elif tail < 0.02:
+                self.scan_window //= 2
+        return st
 
     def stats(self) -> dict:
         """``rare_heaps`` (how many) and ``last_rare`` (the largest) count the rare heaps among
@@ -211,9 +280,7 @@ class OctalStepper:
                 grew = True
             if self.algorithm == "sparse" and \
                     int(self.state[S_NRARE]) + octal_blocks.MAX_ROWS > self.rare.size:
-                grown = np.zeros(2 * self.rare.size, dtype=np.int64)
-                grown[:self.rare.size] = self.rare
-                self.rare = grown
+                self._grow_rare()
                 grew = True
             if not grew:   # a kernel that says "full" with nothing full would loop for ever
                 raise RuntimeError(f"octal kernel: scratch full at heap {stop.pos}, none is")

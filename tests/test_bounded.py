@@ -1,0 +1,89 @@
+"""Bounded memory (:mod:`gtables.engine.bounded`): a full prefix plus a window of recent values
+gives the statistics and the last values of a full-table run exactly, stops (resumably) rather
+than guess when a value it needs is not kept, and resumes from a checkpoint to the same result."""
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import gtables
+from gtables import api
+from gtables.engine.bounded import BoundedStop, fill_bounded
+from gtables.engine.sequence_stats import SequenceStats
+
+N = 150_000
+
+
+def full(code, n=N):
+    return gtables.compute(f"octal:code={code},size={n - 1}", store=None, progress=False).values
+
+
+@pytest.mark.parametrize("code,keep", [("0.6", 32768), ("4!.0", 100_000), ("0.77", 8192),
+                                       ("0.16", 65536)])
+def test_bounded_equals_a_full_run(code, keep):
+    values = full(code)
+    g = api.game(f"octal:code={code},size={N - 1}")
+    run = fill_bounded(g, values[:keep].copy(), window=1 << 16, progress=False)
+    assert run.stats.as_dict() == SequenceStats.of(values).as_dict()
+    np.testing.assert_array_equal(run.tail, values[N - run.tail.size:])
+    assert run.info()["full_to"] == keep and run.info()["stats_to"] == N
+
+
+def test_a_new_rare_heap_past_the_prefix_stops_the_run():
+    values = full("0.6", 20000)
+    g = api.game("octal:code=0.6,size=19999")
+    with pytest.raises(BoundedStop, match="heap 8,198 is rare") as e:
+        fill_bounded(g, values[:8192].copy(), window=1 << 16, progress=False)
+    st = e.value.state
+    assert st["n"] == 8198 and st["stats"]["length"] == 8198
+    assert SequenceStats.from_dict(st["stats"]).as_dict() == SequenceStats.of(values[:8198]).as_dict()
+
+
+def test_a_checkpoint_resumes_to_the_same_result():
+    values = full("4!.0")
+    g = api.game(f"octal:code=4!.0,size={N - 1}")
+    saved = []
+
+    def checkpoint(state):
+        saved.append(state)
+        raise KeyboardInterrupt                 # as if the run were stopped right there
+
+    with pytest.raises(KeyboardInterrupt):
+        fill_bounded(g, values[:100_000].copy(), window=1 << 16, progress=False,
+                     checkpoint=checkpoint, checkpoint_seconds=0.0)
+    state = saved[-1]
+    assert 100_000 < state["n"] < N
+    run = fill_bounded(g, values[:100_000].copy(), window=1 << 16, progress=False, state=state)
+    assert run.stats.as_dict() == SequenceStats.of(values).as_dict()
+
+
+def cli(*args):
+    return subprocess.run([sys.executable, "-m", "gtables.cli", *args], capture_output=True,
+                          text=True)
+
+
+def test_compute_keep_stores_the_full_part_with_the_statistics(tmp_path):
+    store = str(tmp_path / "b.h5")
+    r = cli("compute", "octal:code=0.77,size=99999", "--keep", "8192", "--window", "65536",
+            "--store", store, "--no-progress")
+    assert r.returncode == 0, r.stderr
+    assert "heaps 0..8,191" in r.stdout and "statistics of heaps 0..99,999" in r.stdout
+    t = gtables.load("octal:code=0.77,size=8191", store=store)
+    b = t.attrs["extra"]["bounded"]
+    assert b["stats"] == SequenceStats.of(full("0.77", 100_000)).as_dict()
+    assert t.values.size == 8192
+    r = cli("show", "octal:code=0.77,size=8191", "--store", store, "--limit", "5")
+    assert "statistics only, of heaps 0..99,999" in r.stdout
+
+
+@pytest.mark.parametrize("args,msg", [
+    (["--keep", "200000"], "below the table"),
+    (["--keep", "8192", "--until-periodic"], "--keep (bounded memory) goes with"),
+    (["--keep", "8192", "--window", "100"], "--window must be at least"),
+    (["--keep", "0"], "expected a positive number"),
+])
+def test_bad_bounded_requests_are_one_line(tmp_path, args, msg):
+    r = cli("compute", "octal:code=0.77,size=99999", *args, "--store", str(tmp_path / "x.h5"),
+            "--no-progress")
+    assert r.returncode == 2 and msg in r.stderr and "Traceback" not in r.stderr
