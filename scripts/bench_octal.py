@@ -8,12 +8,16 @@ If the folder or gcc is missing the script says so and reports numba figures onl
 checked against the C program through its checksum sum_{i=0..N} (i+1)*G(i) mod 2^61; a difference
 prints MISMATCH and exits with status 1.
 
-Everything runs single-threaded: the numba octal kernels are serial, and so is the C program.
+Section 0 runs Officers (0.6) and Grundy's game (4!.0) four ways: the serial sparse kernel, the
+block kernel on 1 and on 2 threads, and the stepper's timed choice (what `gtables compute` runs),
+against the C program (sparse; it has no '!', so Officers only).  Everything else runs on one
+thread, as does the C program.
 Numba times are the kernel alone (``OctalStepper.run``, mask re-choices included, the one-off
 widening of the table uint8 -> uint16 -> uint32 excluded), after a warm-up call at a small N so
 that compilation is not measured; C times are the program's own compute time.
 
 Rows (``N`` = the largest heap: heaps 0..N are computed):
+  0. both cores: Officers and Grundy's game to 2^23 values (2^18 with --quick), four ways + C;
   1. naive mex, N = 100000: 0.07, 0.77, 0.137 (C naive);
   2. sparse space, N = 2^22: 0.77, 0.16, 0.56 and 0.165 (C sparse), with the rare-heap count;
      0.165 runs to 2^20 unless --n is given: its rare heaps are about 1% of all heaps, so its
@@ -49,6 +53,7 @@ import time
 import numpy as np
 
 from gtables.engine.sequence_stats import checksum  # the C program's sum (i+1)*G(i) mod 2^61
+from gtables.engine.status import decode
 from gtables.games.octal_literature import lookup
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -117,12 +122,17 @@ def widen(table: np.ndarray) -> np.ndarray:
     return table.astype(nxt)
 
 
-def run_numba(code: str, n: int, algorithm: str) -> dict:
-    """Heaps 0..n with OctalStepper; times only the run loop (widening excluded)."""
+def run_numba(code: str, n: int, algorithm: str, threads: int = 1, choose: str = "serial") -> dict:
+    """Heaps 0..n with OctalStepper; times only the run loop (widening excluded).  ``threads``
+    and ``choose`` (serial / blocks / timed): which sparse kernel, on how many threads."""
+    import numba
+
     from gtables.games.octal import digits, parse_code
     from gtables.games.octal_stepper import OctalStepper
 
+    numba.set_num_threads(threads)
     stepper = OctalStepper(digits(parse_code(code)), algorithm)
+    stepper.threads, stepper.choose = threads, choose
     table = np.zeros(n + 1, dtype=np.uint8)
     stepper.prepare(table, 0)
     lo, kernel_s, widen_s = 0, 0.0, 0.0
@@ -135,7 +145,8 @@ def run_numba(code: str, n: int, algorithm: str) -> dict:
         t0 = time.perf_counter()
         table = widen(table)
         widen_s += time.perf_counter() - t0
-        lo = st // 4
+        lo = decode(st).pos
+    numba.set_num_threads(1)
     return {"seconds": kernel_s, "widen_seconds": widen_s, "table": table, "stats": stepper.stats(),
             "dtype": str(table.dtype), "max_value": int(table.max())}
 
@@ -184,6 +195,39 @@ def compare_row(exe, code, n, algorithm, warm_n=2000) -> dict:
     return row
 
 
+THREADS_CODES = ("0.6", "4!.0")       # Officers, Grundy's game
+THREADS_N = 1 << 23                    # values
+# (label, threads, choose): the serial kernel, the block kernel on 1 and 2 threads, and the
+# stepper's own timed choice between them on 2 threads (what a user gets)
+THREADS_WAYS = (("serial kernel", 1, "serial"), ("blocks, 1 thread", 1, "blocks"),
+                ("blocks, 2 threads", 2, "blocks"), ("auto (timed), 2 threads", 2, "timed"))
+
+
+def threads_row(exe, code: str, n: int) -> dict:
+    """Heaps 0..n of one game four ways (THREADS_WAYS) and in C (no '!' in C): values/s, ratios
+    against the serial kernel and C, checksums compared."""
+    row: dict = {"code": code, "N": n, "rates": {}, "seconds": {}}
+    sums = set()
+    for label, threads, choose in THREADS_WAYS:
+        log(f"[threads] {code}, heaps 0..{n}: {label} ...")
+        r = run_numba(code, n, "sparse", threads=threads, choose=choose)
+        row["rates"][label] = (n + 1) / r["seconds"]
+        row["seconds"][label] = round(r["seconds"], 3)
+        row.setdefault("rare_heaps", r["stats"]["rare_heaps"])
+        sums.add(checksum(r["table"]))
+        del r
+    if len(sums) != 1:
+        raise Mismatch(f"{code}: the four ways gave different tables (checksums {sums})")
+    row["checksum"] = sums.pop()
+    if exe is not None and "!" not in code:
+        c = run_c(exe, code, n, "sparse")
+        if c["checksum"] != row["checksum"]:
+            raise Mismatch(f"{code}: C checksum {c['checksum']} != numba {row['checksum']}")
+        row["c_seconds"] = c["seconds"]
+        row["c_values_per_s"] = (n + 1) / max(c["seconds"], 1e-9)
+    return row
+
+
 def fmt_s(x) -> str:
     return "-" if x is None else (f"{x:.3f}" if x < 100 else f"{x:.1f}")
 
@@ -202,8 +246,8 @@ def main(argv=None) -> int:
                     help="row 2 (sparse) largest heap for every code (default 2^22; 0.165: 2^20)")
     ap.add_argument("--naive-codes", default=NAIVE_CODES, help="row 1 (naive) codes")
     ap.add_argument("--naive-n", type=int, default=None, help=f"row 1 largest heap (default {NAIVE_N})")
-    ap.add_argument("--rows", default="naive,sparse,refs",
-                    help="which row groups to run (comma list of naive, sparse, refs)")
+    ap.add_argument("--rows", default="threads,naive,sparse,refs",
+                    help="which row groups to run (comma list of threads, naive, sparse, refs)")
     ap.add_argument("--write", action="store_true",
                     help="write results/bench_octal.md and results/bench_octal.json")
     ap.add_argument("--out", default=str(ROOT / "results"), help="folder for --write")
@@ -243,6 +287,19 @@ def main(argv=None) -> int:
     failures: list[str] = []
 
     try:
+        # ------------------------------------------ row 0: the sparse method on both cores --
+        if "threads" in groups:
+            result["threads_rows"] = []
+            n = (1 << 18) - 1 if a.quick else THREADS_N - 1
+            for code in THREADS_CODES:
+                for how in (1, 2):         # compile (uint8 and uint16 tables): not timed
+                    run_numba(code, 30000, "sparse", threads=how, choose="blocks")
+                r = threads_row(exe, code, n)
+                result["threads_rows"].append(r)
+                log("  " + ", ".join(f"{k}: {v / 1e3:.0f}K values/s" for k, v in r["rates"].items())
+                    + (f"; C {r['c_values_per_s'] / 1e3:.0f}K values/s" if r.get("c_values_per_s")
+                       else ""))
+
         # ---------------------------------------------------------------- row 1: naive mex --
         if "naive" in groups:
             for code in a.naive_codes.split(","):
@@ -356,11 +413,32 @@ def main(argv=None) -> int:
     say(f"- numba {numba.__version__}, numpy {np.__version__}, Python {platform.python_version()}; "
         f"gcc: {machine['gcc'] or 'absent'}")
     say(f"- {c_note}")
-    say("- single thread throughout: the numba octal kernels are serial, and so is the C program. "
+    say("- one thread everywhere except section 0 (the C program is serial). "
         "numba times: OctalStepper.run only, after a warm-up (no compilation), table widening "
         "uint8 -> uint16 -> uint32 excluded; C times: the program's own compute time. "
         "N = largest heap (heaps 0..N). checksum = sum (i+1)*G(i) mod 2^61, numba against C.")
     say()
+    if result.get("threads_rows"):
+        say("## 0. The sparse method on both cores (the block kernel) against the serial kernel and C")
+        say()
+        say("| game | N | rare heaps | " + " | ".join(f"{w[0]} values/s" for w in THREADS_WAYS)
+            + " | C values/s | 2 threads / serial | 2 threads / C | checksum |")
+        say("|---|---|---|" + "---|" * (len(THREADS_WAYS) + 4))
+        for r in result["threads_rows"]:
+            rates = r["rates"]
+            two = rates["blocks, 2 threads"]
+            c = r.get("c_values_per_s")
+            say(f"| {r['code']} | {r['N']:,} | {r['rare_heaps']:,} | "
+                + " | ".join(f"{rates[w[0]] / 1e3:.0f} K" for w in THREADS_WAYS)
+                + f" | {'-' if c is None else f'{c / 1e3:.0f} K'} | "
+                f"{two / rates['serial kernel']:.2f} | {'-' if c is None else f'{two / c:.2f}'} | "
+                f"{'= C, all four equal' if c is not None else 'all four equal (no C: no ! in C)'} |")
+        say()
+        say("The block kernel (`games/octal_blocks.py`) marks, for a block of heaps on all "
+            "threads, the splits with a rare part and a first stretch of the scan; one thread "
+            "then finishes each heap.  'auto (timed)' is what `gtables compute` runs: the stepper "
+            "times both kernels on its calls and keeps the faster.  Ratios above 1 are speed-ups.")
+        say()
     if result["naive"]:
         say("## 1. Naive mex (every option of every heap)")
         say()
