@@ -333,6 +333,16 @@ OCTAL4_BIG_SIZE = (1 << 20) - 1
 OCTAL4_DIGITS = 4
 
 
+def _write_md(lines: list[str], doc: dict, path: str) -> str:
+    """End a catalogue report with its failed tasks, if any, and write it; returns ``path``."""
+    if doc["failed"]:
+        lines += ["", "## Failed tasks", ""] + [f"- `{r['spec']}`: {r['error']}"
+                                                 for r in doc["failed"]]
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    return path
+
+
 def octal4_all_codes() -> list[str]:
     """All 3,584 codes 0.d1d2d3d4 with d4 != 0, in numeric order."""
     return [f"0.{i:04o}" for i in range(8 ** 4) if i % 8]
@@ -607,13 +617,7 @@ def render_report4(doc: dict, out: str) -> tuple[str, list[tuple[str, str]]]:
         lines.append(f"| {e['code']} | {res} | {e['period'] if e['proved'] else '-'} | "
                      f"{e['preperiod'] if e['proved'] else '-'} | {e['max_value']} | "
                      f"{e['computed_to']:,} | {method} | {tw} |")
-    if doc["failed"]:
-        lines += ["", "## Failed tasks", ""] + [f"- `{r['spec']}`: {r['error']}"
-                                                 for r in doc["failed"]]
-    md_path = os.path.join(out, "octal_catalogue4.md")
-    with open(md_path, "w") as f:
-        f.write("\n".join(lines) + "\n")
-    return md_path, figures
+    return _write_md(lines, doc, os.path.join(out, "octal_catalogue4.md")), figures
 
 
 # -- the open-game atlas ------------------------------------------------------------------------
@@ -1071,10 +1075,4 @@ def render_report_open(doc: dict, out: str) -> tuple[str, list[tuple[str, str]]]
               "`stats_from`); the JSON also has each game's value histogram among the heaps "
               "computed and, for every power of two 2^k up to its frontier, the counts of "
               "heaps < 2^k in value bins 0, 1, 2-3, 4-7, ..."]
-    if doc["failed"]:
-        lines += ["", "## Failed tasks", ""] + [f"- `{r['spec']}`: {r['error']}"
-                                                 for r in doc["failed"]]
-    md_path = os.path.join(out, "octal_open_atlas.md")
-    with open(md_path, "w") as f:
-        f.write("\n".join(lines) + "\n")
-    return md_path, figures
+    return _write_md(lines, doc, os.path.join(out, "octal_open_atlas.md")), figures
