@@ -37,6 +37,7 @@ import numpy as np
 from ..config import JIT
 from ..engine.status import BASE, DONE, OVERFLOW, SCRATCH_FULL, decode
 from ..errors import GtablesError
+from . import octal_scan
 
 # state array layout (int64): bits, mask, pb, nrare, q0 (smallest split amount)
 S_BITS, S_MASK, S_PB, S_NRARE, S_Q0 = range(5)
@@ -288,7 +289,7 @@ class OctalStepper:
     of two.  ``run(table, lo, hi)`` returns ``DONE`` or an overflow status (the engine widens the
     table and calls again from that heap)."""
 
-    def __init__(self, ds: list[int], algorithm: str = "auto"):
+    def __init__(self, ds: list[int], algorithm: str = "auto", scan: bool = True):
         if algorithm not in ALGORITHMS:
             raise ValueError(f"algorithm must be one of {', '.join(ALGORITHMS)}")
         self.whole, self.take, self.split, self.unequal, self.three = move_arrays(ds)
@@ -311,6 +312,11 @@ class OctalStepper:
         self.want = np.zeros(4, dtype=np.int64)
         self.cls = np.zeros(4, dtype=np.int64)
         self.rare = np.zeros(1024, dtype=np.int64)
+        # naive work goes to the faster, multi-threaded octal_scan.scan_range (the same values);
+        # scan=False keeps the serial reference naive_range, which the tests compare it with
+        self.scan = scan and bool(self.split.size) and not self.three.size
+        self.seen = np.zeros((0, 0), dtype=np.uint8)
+        self.scan_stats = np.zeros((0, 0), dtype=np.int64)
 
     @property
     def name(self) -> str:
@@ -327,6 +333,11 @@ class OctalStepper:
         if size > self.mark.size:
             self.mark = np.zeros(size, dtype=np.int64)
             self.want = np.zeros(size, dtype=np.int64)
+        if self.scan and size > self.seen.shape[1]:
+            self.seen = np.zeros((octal_scan.MAX_BLOCK, size), dtype=np.uint8)
+            if not self.scan_stats.size:
+                self.scan_stats = np.zeros((octal_scan.MAX_BLOCK, octal_scan.N_STATS),
+                                           dtype=np.int64)
         self._set_classes()
 
     def _set_classes(self) -> None:
@@ -373,6 +384,9 @@ class OctalStepper:
             if self.algorithm == "sparse":
                 st = sparse_range(self.whole, self.take, self.split, self.unequal, lo, stop, table,
                                   vmax, self.state, self.rare, self.mark, self.want, self.cls)
+            elif self.scan:
+                st = octal_scan.scan(self.whole, self.take, self.split, self.unequal, lo, stop,
+                                     table, self.state, self.seen, self.scan_stats)
             else:
                 st = naive_range(self.whole, self.take, self.split, self.unequal, self.three, lo,
                                  stop, table, vmax, self.state, self.mark)

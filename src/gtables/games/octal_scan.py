@@ -1,0 +1,226 @@
+"""The naive mex of octal games, faster and on every core: for games with no sparse space.
+
+For games such as 0.04, 0.06, 0.007 and 0.14 every heap ``n`` needs all of its two-heap options
+``G(a) ^ G(r - a)``, ``a = 1..r/2``, ``r = n - k`` for each split amount ``k`` (``a < r - a`` for
+"!" splits; ``k = 0`` when ``d0 = 4``).  No shortcut avoids reading every pair: to know that ``g``
+is *not* an option, every pair must be looked at.  What this module changes is the cost of a pair
+and the number of cores that share them.  Same values as the serial reference
+:func:`.octal_kernels.naive_range` (the tests compare them bit for bit).
+
+**Read, and write only what is new.**  The reference stores a stamp for every pair, and a store
+per pair into a small array is what this machine does worst (measured 0.27 G pairs/s on 0.04
+near heap 2^18, against 0.9 G/s for "load the mark, store only when the value is new", 1.2 G/s
+with four pairs per test, the form used here).  New values are rare: about 2^bits per heap among
+``n/2`` pairs.  ``seen`` is a byte per value, cleared per heap.
+
+**Early exit.**  The options of a heap are all below ``2**bits`` (``bits`` = bit length of the
+largest value so far: an XOR of two values below ``2**bits`` stays below it).  Once ``2**bits``
+distinct values are seen no later pair can add one, and the scan stops.  Counted in ``stats``
+(it is rare in these games: it needs every value below ``2**bits`` among the options).
+
+**Both cores: blocks of heaps.**  For the heaps ``h`` of a block ``[n0, n0 + B)`` the pairs with
+both parts below ``n0`` (the *bulk*: ``a > r - n0``) read only finished values, so the bulk of all
+``B`` heaps is scanned in parallel (``prange``, one ``seen`` row per heap).  Then, heap by heap in
+order, the few pairs that read the block itself (the *tail*, ``a <= r - n0``: fewer than ``B``
+pairs) and the take/whole options are added, and the mex is taken.  A parallel region costs 20-250
+us here, so blocks are sized to a few million pairs and heaps below :data:`PAR_FROM` stay serial
+(``B = 1``: no tail, the plain scan).
+
+**Not tried further (measured, see the benchmark):** a vectorised "is any pair equal to one of
+four candidate values" pass (AVX2, 6 G pairs/s) proving candidate mexes from a sample.  It is
+exact, but these games have option values that occur once or twice among 10^5 pairs, so wrong
+candidates cost 4-16 passes per heap near 2^18: no faster than the scalar scan.
+
+Three-heap splits (hexadecimal digits 8-F) are not covered: the stepper keeps the reference for
+them.  Status codes are the engine's, as in :mod:`.octal_kernels`.
+"""
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+from numba import prange
+
+from ..config import JIT, PARALLEL_JIT
+from ..engine.status import BASE, DONE, OVERFLOW, SCRATCH_FULL
+
+S_BITS = 0                  # state[S_BITS] = bits, the layout of octal_kernels' state array
+
+PAR_FROM = 1 << 14          # heaps below this are computed one at a time, serially
+BLOCK_PAIRS = 1 << 24       # pairs per block of heaps (the parallel region's work, ~10 ms)
+MAX_BLOCK = 256             # heaps per block at most (rows of ``seen``)
+
+# counters, one row per block slot (``stats[slot, ST_*]``), summed by the stepper
+ST_HEAPS, ST_PAIRS, ST_NOMINAL, ST_EARLY, ST_BLOCKS = range(5)
+N_STATS = 5
+
+
+@nb.njit(**JIT)
+def _bit_length(v):
+    b = 0
+    while (1 << b) <= v:
+        b += 1
+    return b
+
+
+@nb.njit(**JIT)
+def _mark_take_whole(whole, take, n, table, seen):
+    """The options that leave at most one heap: ``whole`` (the heap of exactly ``k`` vanishes)
+    and ``take`` (``k`` tokens go, one heap stays)."""
+    for i in range(whole.size):
+        if whole[i] == n:
+            seen[0] = 1
+    for i in range(take.size):
+        k = take[i]
+        if k < n:
+            seen[np.int64(table[n - k])] = 1
+
+
+@nb.njit(**JIT)
+def _scan_pairs(table, r, a0, a1, seen, found, bound):
+    """Mark ``seen[G(a) ^ G(r - a)] = 1`` for ``a0 <= a <= a1``, ``found`` = distinct values
+    marked so far; stop once ``found == bound`` (every value below ``2**bits`` is an option).
+    Returns ``(found, pairs read)``.  Unsigned indices spare numba's negative-index wrap-around."""
+    if a1 < a0:
+        return found, 0
+    ur = np.uint64(r)
+    a = np.uint64(a0)
+    e = np.uint64(a1 + 1)
+    one = np.uint64(1)
+    two = np.uint64(2)
+    three = np.uint64(3)
+    while a + three < e and found < bound:
+        x0 = np.uint64(table[a]) ^ np.uint64(table[ur - a])
+        x1 = np.uint64(table[a + one]) ^ np.uint64(table[ur - a - one])
+        x2 = np.uint64(table[a + two]) ^ np.uint64(table[ur - a - two])
+        x3 = np.uint64(table[a + three]) ^ np.uint64(table[ur - a - three])
+        if (seen[x0] == 0) | (seen[x1] == 0) | (seen[x2] == 0) | (seen[x3] == 0):
+            # rare: one of the four values is new (x0..x3 may repeat, so one at a time)
+            if seen[x0] == 0:
+                seen[x0] = 1
+                found += 1
+            if seen[x1] == 0:
+                seen[x1] = 1
+                found += 1
+            if seen[x2] == 0:
+                seen[x2] = 1
+                found += 1
+            if seen[x3] == 0:
+                seen[x3] = 1
+                found += 1
+        a += np.uint64(4)
+    while a < e and found < bound:
+        x = np.uint64(table[a]) ^ np.uint64(table[ur - a])
+        if seen[x] == 0:
+            seen[x] = 1
+            found += 1
+        a += one
+    return found, np.int64(a) - a0
+
+
+@nb.njit(**JIT)
+def _bulk(split, unequal, h, n0, table, seen, bound, stats):
+    """The bulk of heap ``h`` in the block starting at ``n0``: every split pair whose two parts
+    are below ``n0`` (``a > r - n0``), into the cleared row ``seen``."""
+    seen[:] = 0
+    found = 0
+    for i in range(split.size):
+        r = h - split[i]
+        amax = (r - 1) // 2 if unequal[i] else r // 2
+        a0 = max(1, r - n0 + 1)
+        stats[ST_NOMINAL] += max(amax - a0 + 1, 0)
+        if found < bound:
+            found, p = _scan_pairs(table, r, a0, amax, seen, found, bound)
+            stats[ST_PAIRS] += p
+    if found == bound:
+        stats[ST_EARLY] += 1
+
+
+@nb.njit(**PARALLEL_JIT)
+def _bulk_threads(split, unequal, n0, nb_, table, seen, bound, stats):
+    """:func:`_bulk` of the heaps ``n0 .. n0 + nb_ - 1``, one heap per iteration, on all threads
+    (:func:`scan` hands them out one at a time)."""
+    for s in prange(nb_):
+        si = np.int64(s)   # a prange index is unsigned
+        _bulk(split, unequal, n0 + si, n0, table, seen[si], bound, stats[si])
+
+
+@nb.njit(**JIT)
+def scan_range(whole, take, split, unequal, lo, hi, table, vmax, state, seen, stats, nthreads,
+               par_from):
+    """Fill ``table[lo:hi]`` from ``table[:lo]``: the values of
+    :func:`.octal_kernels.naive_range` for codes without three-heap splits.  ``state`` as there
+    (``state[S_BITS]``); ``seen`` = ``(MAX_BLOCK, 2 << bits)`` uint8 scratch (``SCRATCH_FULL``
+    when a new value needs a wider one); ``stats`` = ``(MAX_BLOCK, N_STATS)`` int64 counters;
+    heaps from ``par_from`` on go in blocks of at least ``nthreads`` heaps (:data:`PAR_FROM`;
+    tests lower it to reach the block path on small tables)."""
+    bits = state[S_BITS]
+    width = seen.shape[1]
+    n0 = lo
+    while n0 < hi:
+        nb_ = 1
+        if nthreads > 1 and n0 >= par_from:
+            # B <= n0: then every a <= r/2 is below n0, so only the tail reads the block
+            nb_ = min(MAX_BLOCK, max(nthreads, BLOCK_PAIRS // max(n0 // 2, 1)), hi - n0, n0)
+        bound = 1 << bits                  # every bulk option is below this
+        if nb_ > 1:
+            _bulk_threads(split, unequal, n0, nb_, table, seen, bound, stats)
+            stats[0, ST_BLOCKS] += 1
+        else:
+            _bulk(split, unequal, n0, n0, table, seen[0], bound, stats[0])
+        for s in range(nb_):
+            h = n0 + s
+            row = seen[s]
+            _mark_take_whole(whole, take, h, table, row)
+            for i in range(split.size):    # the tail: pairs that read heaps of this block
+                r = h - split[i]
+                amax = (r - 1) // 2 if unequal[i] else r // 2
+                last = min(amax, r - n0)
+                if last >= 1:
+                    _, p = _scan_pairs(table, r, 1, last, row, 0, width)
+                    stats[s, ST_PAIRS] += p
+                    stats[s, ST_NOMINAL] += last
+            g = 0
+            while row[g]:
+                g += 1
+            if g > vmax:
+                return h * BASE + OVERFLOW
+            table[h] = g
+            stats[s, ST_HEAPS] += 1
+            if g >= (1 << bits):
+                bits = _bit_length(g)
+                state[S_BITS] = bits
+                if (2 << bits) > width:
+                    return (h + 1) * BASE + SCRATCH_FULL
+        n0 += nb_
+    return DONE
+
+
+def scan(whole, take, split, unequal, lo, hi, table, state, seen, stats, nthreads=None,
+         par_from=None) -> int:
+    """:func:`scan_range` on ``nthreads`` threads (default: numba's current number), blocks from
+    heap ``par_from`` (default :data:`PAR_FROM`, read at each call).  Block heaps
+    are handed out one at a time (parallel chunk size 1; numba's setting, read when a parallel
+    region starts, cannot be changed inside a cached kernel): a thread that the OS holds back
+    (other jobs on the machine) then does not hold up the block, the others take its heaps."""
+    nthreads = nb.get_num_threads() if nthreads is None else nthreads
+    par_from = PAR_FROM if par_from is None else par_from
+    vmax = int(np.iinfo(table.dtype).max)
+    if nthreads < 2:
+        return scan_range(whole, take, split, unequal, lo, hi, table, vmax, state, seen, stats,
+                          1, par_from)
+    old = nb.set_parallel_chunksize(1)
+    try:
+        return scan_range(whole, take, split, unequal, lo, hi, table, vmax, state, seen, stats,
+                          nthreads, par_from)
+    finally:
+        nb.set_parallel_chunksize(old)
+
+
+def counters(stats: np.ndarray) -> dict:
+    """The counters of a ``stats`` array, summed over its rows: heaps computed, split pairs read,
+    ``nominal`` pairs (what the naive method reads without the early exit), heaps settled by the
+    early exit, parallel blocks."""
+    tot = stats.sum(axis=0) if stats.size else np.zeros(N_STATS, dtype=np.int64)
+    return {"heaps": int(tot[ST_HEAPS]), "pairs": int(tot[ST_PAIRS]),
+            "nominal_pairs": int(tot[ST_NOMINAL]), "early_exits": int(tot[ST_EARLY]),
+            "parallel_blocks": int(tot[ST_BLOCKS])}
