@@ -284,8 +284,6 @@ def scan_row(exe, code: str, n: int) -> dict:
     the limits, heaps 0..n; checksums compared with C."""
     import numba
 
-    from gtables.games import octal_scan
-
     pairs = split_pairs(code, np.arange(n + 1))
     row: dict = {"code": code, "N": n, "pairs": pairs}
     nmax = numba.config.NUMBA_NUM_THREADS
@@ -297,7 +295,7 @@ def scan_row(exe, code: str, n: int) -> dict:
         numba.set_num_threads(threads)
         run_numba(code, 3000, "naive")                      # warm-up (this code, this dtype)
         nb_ = run_numba(code, n, "naive")
-        c = octal_scan.counters(nb_["stepper"].scan_stats)
+        c = nb_["stepper"].scan.counters()
         row[f"scan_{threads}t_seconds"] = nb_["seconds"]
         row[f"scan_{threads}t_pairs_per_s"] = pairs / nb_["seconds"]
         row[f"scan_{threads}t_checksum"] = checksum(nb_["table"])

@@ -11,9 +11,9 @@ from gtables.games.octal_kernels import DONE, S_BITS, OctalStepper, move_arrays
 from gtables.store import Store
 
 
-def stepper_table(code, size, algorithm="naive", scan=True):
+def stepper_table(code, size, algorithm="naive", scan=True, dtype=np.uint8):
     s = OctalStepper(octal.digits(octal.parse_code(code)), algorithm, scan=scan)
-    t = np.zeros(size, dtype=np.uint8)
+    t = np.zeros(size, dtype=dtype)
     s.prepare(t, 0)
     lo = 0
     while True:
@@ -25,22 +25,21 @@ def stepper_table(code, size, algorithm="naive", scan=True):
 
 
 def kernel_table(code, size, nthreads, par_from):
-    """scan_range driven directly, so that the block path runs on a small table."""
+    """The scan kernel driven directly, so that the block path runs on a small table."""
     whole, take, split, unequal, _ = move_arrays(octal.digits(octal.parse_code(code)))
+    scan = octal_scan.NaiveScan(whole, take, split, unequal)
     t = np.zeros(size, dtype=np.uint8)
     state = np.zeros(5, dtype=np.int64)
     state[S_BITS] = 1
-    seen = np.zeros((octal_scan.MAX_BLOCK, 4), dtype=np.uint8)
-    stats = np.zeros((octal_scan.MAX_BLOCK, octal_scan.N_STATS), dtype=np.int64)
+    scan.grow(4)
     lo = 0
     while True:
-        st = octal_scan.scan(whole, take, split, unequal, lo, size, t, state, seen, stats,
-                             nthreads=nthreads, par_from=par_from)
+        st = scan.run(t, lo, size, state, nthreads=nthreads, par_from=par_from)
         if st == DONE:
-            return t.astype(np.int64), octal_scan.counters(stats)
+            return t.astype(np.int64), scan.counters()
         stop = decode(st)
         if stop.code == SCRATCH_FULL:
-            seen = np.zeros((octal_scan.MAX_BLOCK, 2 << int(state[S_BITS])), dtype=np.uint8)
+            scan.grow(2 << int(state[S_BITS]))
         else:
             t = t.astype(np.uint16 if t.dtype == np.uint8 else np.uint32)
         lo = stop.pos
@@ -74,7 +73,17 @@ NAMED = ["0.04", "0.06", "0.007", "0.14", "0.6", "0.77", "0.137", "0.16",
 def test_scan_equals_the_reference(code):
     ref, _ = stepper_table(code, 2500, scan=False)
     fast, s = stepper_table(code, 2500)
-    assert s.scan and np.array_equal(fast, ref)
+    assert s.scan is not None and np.array_equal(fast, ref)
+
+
+@pytest.mark.parametrize("dtype", [np.uint16, np.uint32])
+@pytest.mark.parametrize("code", ["0.04", "0.007", "4!.0", "0.14!", "4.07", "0.6", "0.1777!"])
+def test_wider_tables_from_the_start(code, dtype):
+    """uint16 tables take the four-pairs-per-load path (and its reversed copy), uint32 the plain
+    one: both the reference's values."""
+    ref, _ = stepper_table(code, 2500, scan=False)
+    fast, _ = stepper_table(code, 2500, dtype=dtype)
+    assert np.array_equal(fast, ref)
 
 
 def test_values_past_uint8_and_wider_scratch():
@@ -107,14 +116,14 @@ def test_counters_and_the_early_exit():
 
 def test_three_heap_codes_keep_the_reference():
     s = OctalStepper(octal.digits(octal.parse_code("0.C")), "naive")
-    assert not s.scan
+    assert s.scan is None
 
 
 def test_auto_still_prefers_the_sparse_method():
     _, s = stepper_table("0.77", 6000, "auto")
     assert s.algorithm == "sparse"
     _, s = stepper_table("0.04", 6000, "auto")
-    assert s.name == "sparse, then naive from heap 4096" and s.scan
+    assert s.name == "sparse, then naive from heap 4096" and s.scan is not None
 
 
 @pytest.mark.parametrize("code", ["0.04", "0.06", "0.007", "4!.047"])

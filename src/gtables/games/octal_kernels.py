@@ -312,11 +312,10 @@ class OctalStepper:
         self.want = np.zeros(4, dtype=np.int64)
         self.cls = np.zeros(4, dtype=np.int64)
         self.rare = np.zeros(1024, dtype=np.int64)
-        # naive work goes to the faster, multi-threaded octal_scan.scan_range (the same values);
+        # naive work goes to the faster, multi-threaded octal_scan kernel (the same values);
         # scan=False keeps the serial reference naive_range, which the tests compare it with
-        self.scan = scan and bool(self.split.size) and not self.three.size
-        self.seen = np.zeros((0, 0), dtype=np.uint8)
-        self.scan_stats = np.zeros((0, 0), dtype=np.int64)
+        self.scan = octal_scan.NaiveScan(self.whole, self.take, self.split, self.unequal) \
+            if scan and self.split.size and not self.three.size else None
 
     @property
     def name(self) -> str:
@@ -333,11 +332,8 @@ class OctalStepper:
         if size > self.mark.size:
             self.mark = np.zeros(size, dtype=np.int64)
             self.want = np.zeros(size, dtype=np.int64)
-        if self.scan and size > self.seen.shape[1]:
-            self.seen = np.zeros((octal_scan.MAX_BLOCK, size), dtype=np.uint8)
-            if not self.scan_stats.size:
-                self.scan_stats = np.zeros((octal_scan.MAX_BLOCK, octal_scan.N_STATS),
-                                           dtype=np.int64)
+        if self.scan is not None:
+            self.scan.grow(size)
         self._set_classes()
 
     def _set_classes(self) -> None:
@@ -384,9 +380,8 @@ class OctalStepper:
             if self.algorithm == "sparse":
                 st = sparse_range(self.whole, self.take, self.split, self.unequal, lo, stop, table,
                                   vmax, self.state, self.rare, self.mark, self.want, self.cls)
-            elif self.scan:
-                st = octal_scan.scan(self.whole, self.take, self.split, self.unequal, lo, stop,
-                                     table, self.state, self.seen, self.scan_stats)
+            elif self.scan is not None:
+                st = self.scan.run(table, lo, stop, self.state)
             else:
                 st = naive_range(self.whole, self.take, self.split, self.unequal, self.three, lo,
                                  stop, table, vmax, self.state, self.mark)
