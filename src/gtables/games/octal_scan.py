@@ -102,6 +102,14 @@ def _load64(typingctx, arr, idx):
     return types.uint64(arr, idx), codegen
 
 
+if nb.config.DISABLE_JIT:
+    # an intrinsic has no Python body: under NUMBA_DISABLE_JIT=1 (the coverage run) the same
+    # eight bytes in Python, so the kernel runs as plain Python too
+    def _load64(arr, idx):  # noqa: F811
+        i = int(idx)
+        return np.uint64(int.from_bytes(arr[i:i + 8 // arr.itemsize].tobytes(), "little"))
+
+
 @nb.njit(**JIT)
 def _scan_pairs16(table, rev, a0, a1, off, seen, found, bound):
     """:func:`_scan_pairs` for a uint16 table, ``G(r - a) = rev[a + off]`` (``off = M - r``): four
