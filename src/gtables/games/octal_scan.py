@@ -33,7 +33,9 @@ both parts below ``n0`` (the *bulk*: ``a > r - n0``) read only finished values, 
 order, the few pairs that read the block itself (the *tail*, ``a <= r - n0``: fewer than ``B``
 pairs) and the take/whole options are added, and the mex is taken.  A parallel region costs 20-250
 us here, so blocks are sized to a few million pairs and heaps below :data:`PAR_FROM` stay serial
-(``B = 1``: no tail, the plain scan).
+(``B = 1``: no tail, the plain scan).  On a machine shared with other jobs, OpenMP threads that
+spin while they wait made 2 threads 35% slower than 1 (measured here); with
+``OMP_WAIT_POLICY=passive`` (set by the scripts that run this kernel) they were as fast as 1.
 
 **Not tried further (measured, see the benchmark):** a vectorised "is any pair equal to one of
 four candidate values" pass (AVX2, 6 G pairs/s) proving candidate mexes from a sample.  It is
