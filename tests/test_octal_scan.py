@@ -114,6 +114,11 @@ def test_counters_and_the_early_exit():
     assert c["heaps"] == 3000 and c["parallel_blocks"] == 0
 
 
+def test_state_layout_is_the_steppers():
+    from gtables.games import octal_kernels
+    assert octal_scan.S_BITS == octal_kernels.S_BITS
+
+
 def test_three_heap_codes_keep_the_reference():
     s = OctalStepper(octal.digits(octal.parse_code("0.C")), "naive")
     assert s.scan is None

@@ -9,11 +9,11 @@ and the number of cores that share them.  Same values as the serial reference
 
 **Read, and write only what is new.**  The reference stores a stamp for every pair.  A store per
 pair into a small array is fast or five times slower depending on where the arrays happen to lie
-(measured here 1.35 or 0.26 G pairs/s for the same loop and data, 0.3 in most placements: the
-processor's guess that a later load may depend on an earlier store).  Loading the mark and storing
-only a new value is steady: 0.9 G pairs/s, 1.2-1.45 with four pairs per test.  New values are
-rare: at most ``2**bits`` per heap among ``n/2`` pairs.  ``seen`` is a byte per value, cleared per
-heap.
+(measured here 1.35 or 0.26 G pairs/s for the same loop and data, 0.3 in most placements; likely
+the processor holding loads back behind stores it guesses they depend on, not confirmed).
+Loading the mark and storing only a new value is steady: 0.9 G pairs/s, 1.2-1.45 with four pairs
+per test.  New values are rare: at most ``2**bits`` per heap among ``n/2`` pairs.  ``seen`` is a
+byte per value, cleared per heap.
 
 **Four pairs per load.**  With a uint16 table (values 256..65535, where the long runs spend their
 time) one unaligned 64-bit load reads ``G(a..a+3)`` and another ``G(r-a-3..r-a)`` from a reversed
@@ -37,10 +37,11 @@ us here, so blocks are sized to a few million pairs and heaps below :data:`PAR_F
 spin while they wait made 2 threads 35% slower than 1 (measured here); with
 ``OMP_WAIT_POLICY=passive`` (set by the scripts that run this kernel) they were as fast as 1.
 
-**Not tried further (measured, see the benchmark):** a vectorised "is any pair equal to one of
-four candidate values" pass (AVX2, 6 G pairs/s) proving candidate mexes from a sample.  It is
-exact, but these games have option values that occur once or twice among 10^5 pairs, so wrong
-candidates cost 4-16 passes per heap near 2^18: no faster than the scalar scan.
+**Measured and dropped:** a vectorised pass "is any pair's XOR one of four candidate values"
+(AVX2: 6 G pairs/s on one thread; 3.2 with eight candidates) that proves the mex among candidates
+taken from a sample of the pairs.  It is exact, but in these games some options occur only once or
+twice among 10^5 pairs, so missing them from the sample makes wrong candidates that cost 4-16
+passes per heap near 2^18 (simulated on the 0.04 values): no faster than the scalar scan.
 
 Three-heap splits (hexadecimal digits 8-F) are not covered: the stepper keeps the reference for
 them.  Status codes are the engine's, as in :mod:`.octal_kernels`.
