@@ -26,7 +26,7 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from ..config import JIT
+from ..config import JIT, PARALLEL_JIT
 from ..engine.status import BASE, DONE, NEW_RARE, OVERFLOW, SCRATCH_FULL, WINDOW_SHORT
 from .octal_kernels import S_BITS, S_NRARE, S_PB, S_Q0, bits_for
 
@@ -40,7 +40,6 @@ MAX_WINDOW = 1 << 16   # starting at WINDOW, set by the stepper from how many he
 def block_rows(w: int, threads: int) -> int:
     """Heaps per block: ``ROW_BYTES / w`` (at least 8) per thread, ``w`` = bytes a row."""
     return min(MAX_ROWS, max(8, ROW_BYTES // w) * threads)
-PARALLEL_JIT = dict(JIT, parallel=True)
 
 
 

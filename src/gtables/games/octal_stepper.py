@@ -10,7 +10,7 @@ import numpy as np
 
 from ..engine.status import DONE, SCRATCH_FULL, decode
 from ..errors import GtablesError
-from . import octal_blocks
+from . import octal_blocks, octal_scan
 from .octal_kernels import (
     S_BITS,
     S_MASK,
@@ -45,7 +45,7 @@ class OctalStepper:
     of two.  ``run(table, lo, hi)`` returns ``DONE`` or an overflow status (the engine widens the
     table and calls again from that heap)."""
 
-    def __init__(self, ds: list[int], algorithm: str = "auto"):
+    def __init__(self, ds: list[int], algorithm: str = "auto", scan: bool = True):
         if algorithm not in ALGORITHMS:
             raise ValueError(f"algorithm must be one of {', '.join(ALGORITHMS)}")
         self.whole, self.take, self.split, self.unequal, self.three = move_arrays(ds)
@@ -68,6 +68,10 @@ class OctalStepper:
         self.want = np.zeros(4, dtype=np.int64)
         self.cls = np.zeros(4, dtype=np.int64)
         self.rare = np.zeros(1024, dtype=np.int64)
+        # naive work goes to the faster, multi-threaded octal_scan kernel (the same values);
+        # scan=False keeps the serial reference naive_range, which the tests compare it with
+        self.scan = octal_scan.NaiveScan(self.whole, self.take, self.split, self.unequal) \
+            if scan and self.split.size and not self.three.size else None
         self.tv = np.zeros(0, dtype=np.int64)     # blocks: the values of the rare heaps
         self.block_mark = np.zeros(0, dtype=np.uint8)
         self.block_counts = np.zeros(2, dtype=np.int64)
@@ -208,6 +212,8 @@ class OctalStepper:
         if size > self.mark.size:
             self.mark = np.zeros(size, dtype=np.int64)
             self.want = np.zeros(size, dtype=np.int64)
+        if self.scan is not None:
+            self.scan.grow(size)
         self._set_classes()
 
     def _set_classes(self) -> None:
@@ -263,6 +269,8 @@ class OctalStepper:
                 if self._use_blocks(lo):
                     done = stop if st == DONE else decode(st).pos
                     self._timed(blocks, done - lo, time.perf_counter() - t0)
+            elif self.scan is not None:
+                st = self.scan.run(table, lo, stop, self.state)
             else:
                 st = naive_range(self.whole, self.take, self.split, self.unequal, self.three, lo,
                                  stop, table, vmax, self.state, self.mark)
