@@ -114,6 +114,24 @@ if nb.config.DISABLE_JIT:
 
 
 @nb.njit(**JIT)
+def _see4(seen, x0, x1, x2, x3, found):
+    """Mark four values seen (they may repeat, so one at a time); ``found`` + the new ones."""
+    if seen[x0] == 0:
+        seen[x0] = 1
+        found += 1
+    if seen[x1] == 0:
+        seen[x1] = 1
+        found += 1
+    if seen[x2] == 0:
+        seen[x2] = 1
+        found += 1
+    if seen[x3] == 0:
+        seen[x3] = 1
+        found += 1
+    return found
+
+
+@nb.njit(**JIT)
 def _scan_pairs16(table, rev, a0, a1, off, seen, found, bound):
     """:func:`_scan_pairs` for a uint16 table, ``G(r - a) = rev[a + off]`` (``off = M - r``): four
     pairs per pair of 64-bit loads."""
@@ -130,18 +148,7 @@ def _scan_pairs16(table, rev, a0, a1, off, seen, found, bound):
         x2 = (x >> np.uint64(32)) & m
         x3 = x >> np.uint64(48)
         if (seen[x0] == 0) | (seen[x1] == 0) | (seen[x2] == 0) | (seen[x3] == 0):
-            if seen[x0] == 0:
-                seen[x0] = 1
-                found += 1
-            if seen[x1] == 0:
-                seen[x1] = 1
-                found += 1
-            if seen[x2] == 0:
-                seen[x2] = 1
-                found += 1
-            if seen[x3] == 0:
-                seen[x3] = 1
-                found += 1
+            found = _see4(seen, x0, x1, x2, x3, found)    # rare: a value is new
         a += np.uint64(4)
     while a < e and found < bound:
         x = np.uint64(table[a]) ^ np.uint64(rev[a + o])
@@ -171,19 +178,7 @@ def _scan_pairs(table, r, a0, a1, seen, found, bound):
         x2 = np.uint64(table[a + two]) ^ np.uint64(table[ur - a - two])
         x3 = np.uint64(table[a + three]) ^ np.uint64(table[ur - a - three])
         if (seen[x0] == 0) | (seen[x1] == 0) | (seen[x2] == 0) | (seen[x3] == 0):
-            # rare: one of the four values is new (x0..x3 may repeat, so one at a time)
-            if seen[x0] == 0:
-                seen[x0] = 1
-                found += 1
-            if seen[x1] == 0:
-                seen[x1] = 1
-                found += 1
-            if seen[x2] == 0:
-                seen[x2] = 1
-                found += 1
-            if seen[x3] == 0:
-                seen[x3] = 1
-                found += 1
+            found = _see4(seen, x0, x1, x2, x3, found)    # rare: a value is new
         a += np.uint64(4)
     while a < e and found < bound:
         x = np.uint64(table[a]) ^ np.uint64(table[ur - a])
