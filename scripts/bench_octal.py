@@ -37,6 +37,10 @@ Rows (``N`` = the largest heap: heaps 0..N are computed):
      Grundy's game 4!.0 to 2^25 values (249 s; no C: the C program has no '!'), and four quick
      literature regressions proved with until_periodic (0.16, 0.56, 0.127, 0.376; "under a
      second" each), whose proved (period, pre-period) are checked against the literature.
+  5. bounded memory against a full table: Officers to 2^22 values (2^20 with --quick), once
+     with `gtables compute --keep 2^18 --window 2^20` and once in full, each in a process of its
+     own (scripts/run_bounded_demo.py's compare): wall time, peak memory (each process's
+     maxrss) and whether statistics, last values and full part are identical (--bounded).
 
 Usage:
   python scripts/bench_octal.py               # full run, prints only (about 5-6 minutes here)
@@ -84,7 +88,10 @@ BIG = [("0.354", 1 << 25, 46.0, "2^25 values, period 1180 proved", True),
 LITERATURE = {code: (lookup(code).period, lookup(code).preperiod)
               for code in ("0.16", "0.56", "0.127", "0.376", "0.354")}
 REGRESSION_SIZE = (1 << 23) - 1   # enough for every Guy-Smith proof below (0.376 needs ~4.5e6)
-ALL_ROWS = ("threads", "naive", "sparse", "refs", "scan")
+#: row 5: Officers values, keep, window (bounded memory against a full run)
+BOUNDED = "4194304,262144,1048576"
+BOUNDED_QUICK = "1048576,65536,262144"
+ALL_ROWS = ("threads", "naive", "sparse", "refs", "scan", "bounded")
 SCAN_CODES, SCAN_N, SCAN_N_QUICK = "0.04,0.06,0.007", (1 << 17) - 1, (1 << 15) - 1
 
 
@@ -403,7 +410,11 @@ def main(argv=None) -> int:
     ap.add_argument("--naive-codes", default=NAIVE_CODES, help="row 1 (naive) codes")
     ap.add_argument("--naive-n", type=int, default=None, help=f"row 1 largest heap (default {NAIVE_N})")
     ap.add_argument("--rows", default=",".join(ALL_ROWS),
-                    help="which row groups to run (comma list of threads, naive, sparse, refs, scan)")
+                    help="which row groups to run (comma list of threads, naive, sparse, refs, scan, "
+                         "bounded)")
+    ap.add_argument("--bounded", default=None, metavar="VALUES,KEEP,WINDOW",
+                    help=f"row 5: Officers to VALUES values, bounded with --keep KEEP --window "
+                         f"WINDOW against full (default {BOUNDED}; --quick: {BOUNDED_QUICK})")
     ap.add_argument("--scan-codes", default=SCAN_CODES, help="row 4 (naive split scan) codes")
     ap.add_argument("--scan-n", type=int, default=None,
                     help=f"row 4 largest heap (default {SCAN_N}; --quick: {SCAN_N_QUICK})")
@@ -550,6 +561,18 @@ def main(argv=None) -> int:
                     f"{r.get('c_pairs_per_s', float('nan')) / 1e9:.2f}; stream limit "
                     f"{r['stream_limit_1t_pairs_per_s'] / 1e9:.2f} (1 thread)")
             numba.set_num_threads(1)
+        # ------------------------------------------------- row 5: bounded memory against full --
+        if "bounded" in groups:
+            values, keep, window = (int(x) for x in (a.bounded or (
+                BOUNDED_QUICK if a.quick else BOUNDED)).split(","))
+            log(f"[bounded] Officers 0.6 to {values:,} values: bounded (keep {keep:,}, window "
+                f"{window:,}) and full, each a `gtables compute` process of its own ...")
+            from run_bounded_demo import compare  # scripts/ is this script's folder
+            with tempfile.TemporaryDirectory(prefix="gtables-bench-bounded-") as folder:
+                r = compare("0.6", values, keep, window, folder, echo=lambda m: log("  " + m))
+            result["bounded"] = r
+            if not r["ok"]:
+                failures.append(f"bounded run differs from the full run: {r['identical']}")
     except Mismatch as e:
         bar = "!" * 78
         print(f"\n{bar}\nMISMATCH: {e}\n{bar}", flush=True)
@@ -710,6 +733,24 @@ def main(argv=None) -> int:
             say("| " + " | ".join(cells) + " |")
         say()
         say("Checksums: scan (1 and 2 threads) = reference" + (" = C" if exe else "") + " for every code.")
+        say()
+    if result.get("bounded"):
+        r = result["bounded"]
+        fb, ff = r["runs"]["bounded"], r["runs"]["full"]
+        say(f"## 5. Bounded memory against a full table: Officers, {r['values']:,} values")
+        say()
+        say("| run | command | wall s | peak memory (maxrss) |")
+        say("|---|---|---|---|")
+        for name, x in (("bounded", fb), ("full", ff)):
+            say(f"| {name} | `{x['command']}` | {x['wall_seconds']} | "
+                f"{x['peak_rss_bytes'] / 2**20:.0f} MiB |")
+        say()
+        say(f"Bounded / full: wall {fb['wall_seconds'] / ff['wall_seconds']:.2f}, peak memory "
+            f"{fb['peak_rss_bytes'] / max(ff['peak_rss_bytes'], 1):.2f}. Identical statistics "
+            f"(checksum {r['checksum']}), last {r['tail_length']} values and full part: "
+            f"{'yes' if r['ok'] else 'NO: ' + str(r['identical'])}. Each run is a process of its "
+            f"own (wall time includes start-up and loading the compiled kernels); a larger run: "
+            f"results/octal_bounded.md.")
         say()
     if failures:
         say("**FAILURES:** " + "; ".join(failures))

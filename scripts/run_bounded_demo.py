@@ -19,7 +19,7 @@ import datetime
 import json
 import os
 import pathlib
-import resource
+import re
 import subprocess
 import sys
 import tempfile
@@ -28,6 +28,61 @@ import time
 import numpy as np
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
+
+
+#: run ``gtables.cli`` and print this process's peak resident memory (kB) on stderr: each run
+#: reports its own maxrss (``RUSAGE_CHILDREN`` would give the largest of all children so far)
+_CHILD = ("import resource, sys\n"
+          "from gtables.cli import main\n"
+          "rc = main(sys.argv[1:])\n"
+          "sys.stderr.write('\\nMAXRSS_KB %d\\n' % resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n"
+          "sys.exit(rc)\n")
+
+
+def compare(code: str, size: int, keep: int, window: int, folder: str,
+            echo=print) -> dict:
+    """Officers-style comparison: ``code`` to ``size`` values bounded (``keep``/``window``) and
+    full, each in its own process with its own store in ``folder``; the returned dict has both
+    runs (command, wall seconds, peak memory) and whether statistics, last values and prefix
+    are identical (``doc["ok"]``)."""
+    stores = {"bounded": os.path.join(folder, "bounded.h5"), "full": os.path.join(folder, "full.h5")}
+    spec = f"octal:code={code},size={size - 1}"
+    load0 = os.getloadavg()
+    rows = {}
+    for name, extra in (("bounded", ["--keep", str(keep), "--window", str(window)]),
+                        ("full", [])):
+        args = ["compute", spec, "--store", stores[name], "--no-progress", "--algorithm", "sparse",
+                *extra]
+        t0 = time.perf_counter()
+        p = subprocess.run([sys.executable, "-c", _CHILD, *args], capture_output=True, text=True)
+        wall = time.perf_counter() - t0
+        if p.returncode:
+            sys.exit(f"failed ({p.returncode}): gtables {' '.join(args)}\n{p.stdout}{p.stderr}")
+        m = re.search(r"MAXRSS_KB (\d+)", p.stderr)
+        rss = int(m.group(1)) * 1024 if m else 0
+        rows[name] = {"command": "gtables " + " ".join(args), "wall_seconds": round(wall, 1),
+                      "peak_rss_bytes": rss, "output": p.stdout.strip()}
+        echo(f"{name}: {wall:.1f} s, peak {rss / 2**20:.0f} MiB\n{p.stdout.strip()}")
+    import gtables
+    from gtables.engine.sequence_stats import SequenceStats
+    full = gtables.load(spec, store=stores["full"])
+    part = gtables.load(f"octal:code={code},size={keep - 1}", store=stores["bounded"])
+    b = part.attrs["extra"]["bounded"]
+    ref = SequenceStats.of(full.values).as_dict()
+    same_stats = b["stats"] == ref
+    tail = np.asarray(b["tail"])
+    same_tail = bool(np.array_equal(tail, full.values[size - tail.size:]))
+    same_prefix = bool(np.array_equal(part.values, full.values[:keep]))
+    load1 = os.getloadavg()
+    return {"date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+            "code": code, "values": size, "keep": keep, "window": window,
+            "load_average_start": [round(x, 2) for x in load0],
+            "load_average_end": [round(x, 2) for x in load1], "runs": rows,
+            "identical": {"statistics": same_stats, "last_values": same_tail,
+                          "prefix": same_prefix},
+            "ok": same_stats and same_tail and same_prefix, "tail_length": int(tail.size),
+            "checksum": ref["checksum"], "max_value": ref["max_value"], "max_at": ref["max_at"],
+            "zeros": ref["zeros"], "bounded_record": {k: v for k, v in b.items() if k != "stats"}}
 
 
 def main() -> int:
@@ -42,47 +97,12 @@ def main() -> int:
     ap.add_argument("--no-write", action="store_true", help="print only")
     a = ap.parse_args()
     folder = a.store_dir or tempfile.mkdtemp(prefix="gtables-bounded-")
-    stores = {"bounded": os.path.join(folder, "bounded.h5"), "full": os.path.join(folder, "full.h5")}
-    spec = f"octal:code={a.code},size={a.size - 1}"
-    gt = [sys.executable, "-m", "gtables.cli"]
-    load0 = os.getloadavg()
-    rows = {}
-    for name, extra in (("bounded", ["--keep", str(a.keep), "--window", str(a.window)]),
-                        ("full", [])):
-        cmd = gt + ["compute", spec, "--store", stores[name], "--no-progress", "--algorithm", "sparse",
-                    *extra]
-        # the children's peak memory: resource's RUSAGE_CHILDREN keeps the largest so far, so
-        # the smaller run goes first and each is read right after it ends
-        t0 = time.perf_counter()
-        p = subprocess.run(cmd, capture_output=True, text=True)
-        wall = time.perf_counter() - t0
-        if p.returncode:
-            sys.exit(f"failed ({p.returncode}): {' '.join(cmd)}\n{p.stdout}{p.stderr}")
-        rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024
-        rows[name] = {"command": "gtables " + " ".join(cmd[3:]), "wall_seconds": round(wall, 1),
-                      "peak_rss_bytes": rss, "output": p.stdout.strip()}
-        print(f"{name}: {wall:.1f} s, peak {rss / 2**20:.0f} MiB\n{p.stdout.strip()}", flush=True)
-    import gtables
-    from gtables.engine.sequence_stats import SequenceStats
-    full = gtables.load(spec, store=stores["full"])
-    part = gtables.load(f"octal:code={a.code},size={a.keep - 1}", store=stores["bounded"])
-    b = part.attrs["extra"]["bounded"]
-    ref = SequenceStats.of(full.values).as_dict()
-    same_stats = b["stats"] == ref
-    tail = np.asarray(b["tail"])
-    same_tail = bool(np.array_equal(tail, full.values[a.size - tail.size:]))
-    same_prefix = bool(np.array_equal(part.values, full.values[:a.keep]))
-    load1 = os.getloadavg()
-    doc = {"date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-           "script": "python scripts/run_bounded_demo.py " + " ".join(sys.argv[1:]),
-           "code": a.code, "values": a.size, "keep": a.keep, "window": a.window,
-           "load_average_start": [round(x, 2) for x in load0],
-           "load_average_end": [round(x, 2) for x in load1], "runs": rows,
-           "identical": {"statistics": same_stats, "last_values": same_tail,
-                         "prefix": same_prefix},
-           "checksum": ref["checksum"], "max_value": ref["max_value"], "max_at": ref["max_at"],
-           "zeros": ref["zeros"], "bounded_record": {k: v for k, v in b.items() if k != "stats"}}
-    ok = same_stats and same_tail and same_prefix
+    doc = compare(a.code, a.size, a.keep, a.window, folder)
+    doc["script"] = "python scripts/run_bounded_demo.py " + " ".join(sys.argv[1:])
+    rows, ref, b = doc["runs"], doc, doc["bounded_record"]
+    same_stats, same_tail, same_prefix = (doc["identical"][k]
+                                          for k in ("statistics", "last_values", "prefix"))
+    ok = doc["ok"]
     print("IDENTICAL" if ok else "DIFFERENT", doc["identical"])
     if not a.no_write:
         out = ROOT / "results"
@@ -105,7 +125,7 @@ def main() -> int:
               f"histogram at every power of two, {ref['zeros']:,} zeros, largest value "
               f"{ref['max_value']} first at heap {ref['max_at']:,}): "
               f"{'identical' if same_stats else 'DIFFERENT'}",
-              f"- the last {tail.size} values: {'identical' if same_tail else 'DIFFERENT'}",
+              f"- the last {doc['tail_length']} values: {'identical' if same_tail else 'DIFFERENT'}",
               f"- the full part (heaps 0..{a.keep - 1:,}): "
               f"{'identical' if same_prefix else 'DIFFERENT'}",
               f"- rare heaps (bounded run's record): {b.get('rare_heaps')}, the last "
