@@ -537,7 +537,7 @@ def render_report4(doc: dict, out: str) -> tuple[str, list[tuple[str, str]]]:
     lines = [
         "# Octal games 0.d1d2d3d4: the 4-digit catalogue", "",
         f"Written on {doc['written']} from the tables `gtables sweep --catalogue octal4` "
-        f"computed into `{doc['store']}` (by that command, or by `scripts/octal4_report.py` "
+        f"computed into `{doc['store']}` (by that command, or by `scripts/catalogue_report.py` "
         f"from the store).",
         f"Table sizes (heaps 0..N-1) behind the results: "
         f"{', '.join(f'{s:,}' for s in doc['sizes'])} (first pass: every representative; second "

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""Write results/octal_catalogue4.md and .json from a store the octal4 catalogue ran into, with
-the run's description (command, wall time, peak memory, machine load) from the log of
-``/usr/bin/time -v``.
+"""Write a catalogue's report from the store it ran into, with the run's description (command,
+wall time, peak memory, machine load) from the log of ``/usr/bin/time -v``:
+``--catalogue octal4`` (the default) writes results/octal_catalogue4.md and .json, ``--catalogue
+open3`` results/octal_open_atlas.md, .json and its figure (give the run's --size, --big-size,
+--naive-size and --budget if they were not the defaults: the report states them).
 
 The documented run (about an hour on 2 cores at the defaults; the store is outside the repo):
 
@@ -9,8 +11,15 @@ The documented run (about an hour on 2 cores at the defaults; the store is outsi
     nohup /usr/bin/time -v gtables sweep --catalogue octal4 --store /tmp/oct4.h5 \\
         --workers 2 --out results > run.log 2>&1 &
     uptime > load_end.txt       # when it is done
-    python scripts/octal4_report.py --store /tmp/oct4.h5 --time-log run.log \\
+    python scripts/catalogue_report.py --store /tmp/oct4.h5 --time-log run.log \\
         --load-start load_start.txt --load-end load_end.txt --out results
+
+The open-game atlas likewise (several hours of CPU at the defaults; resumable):
+
+    nohup /usr/bin/time -v gtables sweep --catalogue open3 --store /tmp/atlas.h5 --budget 0 \\
+        --out /tmp/atlas-out > run.log 2>&1 &
+    python scripts/catalogue_report.py --catalogue open3 --budget 0 --store /tmp/atlas.h5 \\
+        --time-log run.log --out results
 
 An interrupted run resumes by running the same sweep command again on the same store: tables
 already stored are skipped, and a longer table of a game resumes from its stored shorter one
@@ -47,8 +56,15 @@ def time_log(path: str) -> dict:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--catalogue", choices=("octal4", "open3"), default="octal4")
     ap.add_argument("--store", required=True)
+    for opt, what in (("--size", "first pass"), ("--big-size", "sparse games' target"),
+                      ("--naive-size", "naive games' target")):
+        ap.add_argument(opt, type=int, default=None, help=f"open3: the run's {what} (default: "
+                        f"the sweep's)")
+    ap.add_argument("--budget", type=float, default=None,
+                    help="open3: the run's --budget in seconds (default: the sweep's)")
     ap.add_argument("--out", default="results")
     ap.add_argument("--time-log", action="append", default=[], metavar="[LABEL=]PATH",
                     help="the /usr/bin/time -v log of a run (repeat for resumed runs)")
@@ -75,7 +91,16 @@ def main(argv=None) -> int:
         k, _, v = note.partition("=")
         run[k] = v
     run["machine"] = "2 cores shared with other jobs (see the load figures)"
-    for path in octal_catalogue.write_report4([], Store(args.store), args.out, run=run):
+    oc = octal_catalogue
+    if args.catalogue == "octal4":
+        paths = oc.write_report4([], Store(args.store), args.out, run=run)
+    else:
+        settings = {"size": oc.OPEN_SIZE if args.size is None else args.size,
+                    "big_size": oc.OPEN_SPARSE_SIZE if args.big_size is None else args.big_size,
+                    "naive_size": oc.OPEN_NAIVE_SIZE if args.naive_size is None else args.naive_size,
+                    "budget": oc.OPEN_BUDGET if args.budget is None else args.budget}
+        paths = oc.write_report_open([], Store(args.store), args.out, run=run, **settings)
+    for path in paths:
         print(f"wrote {path}")
     return 0
 
