@@ -35,7 +35,7 @@ from numba import types
 
 from ..config import JIT
 from ..errors import GtablesError
-from .kernels import MOVES_SIG, VALUE_DTYPES
+from .kernels import MOVES_SIG, VALUE_DTYPES, stamped_mex
 from .status import BASE, DONE, OVERFLOW
 
 OPTIONS_SIG = types.int64(types.int64, types.int64[::1])
@@ -105,9 +105,7 @@ def options_grundy_range(options, lo, hi, table, vmax, buf, seen, err):
             v = np.int64(table[buf[2 * i]]) ^ np.int64(table[buf[2 * i + 1]])
             if v < nseen:
                 seen[v] = stamp
-        g = 0
-        while g < nseen and seen[g] == stamp:
-            g += 1
+        g = stamped_mex(seen, stamp)
         if g > vmax:
             return n * BASE + OVERFLOW
         table[n] = g

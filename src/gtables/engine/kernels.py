@@ -97,6 +97,16 @@ def scratch_width(max_options: int) -> int:
     return (2 * max_options + 2) + (max_options + 2)
 
 
+@nb.njit(**JIT)
+def stamped_mex(seen, stamp):
+    """The smallest ``g`` with ``seen[g] != stamp`` (``seen.size`` when every mark carries it):
+    the mex of the values a position marked with its stamp (the marks are never cleared)."""
+    g = 0
+    while g < seen.size and seen[g] == stamp:
+        g += 1
+    return g
+
+
 @worker()
 def grundy_range(moves, params, args, lo, hi, table, scratch):
     """Grundy values of positions ``lo..hi-1``; options must already be filled.
@@ -131,9 +141,7 @@ def grundy_range(moves, params, args, lo, hi, table, scratch):
                 i += 1
             if v < nseen:
                 seen[v] = stamp
-        g = 0
-        while g < nseen and seen[g] == stamp:
-            g += 1
+        g = stamped_mex(seen, stamp)
         if g > vmax:
             return p * BASE + OVERFLOW
         table[p] = g
