@@ -8,31 +8,16 @@ import time
 
 import numpy as np
 import pytest
+from octal_drive import stepper_table
 
 from gtables import api
 from gtables.engine.compute import fill
 from gtables.engine.periodicity import extend_periodic, period_candidates
-from gtables.engine.status import BASE
 from gtables.games import octal
-from gtables.games.octal_kernels import DONE
-from gtables.games.octal_stepper import OctalStepper
 from gtables.store import Store
 
 CODES = ["0.07", "0.77", "0.137", "0.16", "0.165", "0.6", "0.56", "0.354", "0.1777", "4.0",
          "4.7", "0.33", "0.04", "0.007", "0.4", "4!.0", "0.4!", "0.64!7", "4!.047", "0.1777!"]
-
-
-def stepper_table(code, size, algorithm):
-    s = OctalStepper(octal.digits(octal.parse_code(code)), algorithm)
-    t = np.zeros(size, dtype=np.uint8)
-    s.prepare(t, 0)
-    lo = 0
-    while True:
-        st = s.run(t, lo, size)
-        if st == DONE:
-            return t.astype(np.int64), s
-        t = t.astype(np.uint16 if t.dtype == np.uint8 else np.uint32)
-        lo = st // BASE
 
 
 @pytest.mark.parametrize("code", CODES)

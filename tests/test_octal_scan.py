@@ -3,6 +3,7 @@ bit: random codes, "!" codes, d0 = 4, values past uint8, the parallel block path
 the early exit, and an interrupted run that resumes from its checkpoint."""
 import numpy as np
 import pytest
+from octal_drive import stepper_table
 
 from gtables import api
 from gtables.engine.status import SCRATCH_FULL, decode
@@ -10,19 +11,6 @@ from gtables.games import octal, octal_scan
 from gtables.games.octal_kernels import DONE, S_BITS, move_arrays
 from gtables.games.octal_stepper import OctalStepper
 from gtables.store import Store
-
-
-def stepper_table(code, size, algorithm="naive", scan=True, dtype=np.uint8):
-    s = OctalStepper(octal.digits(octal.parse_code(code)), algorithm, scan=scan)
-    t = np.zeros(size, dtype=dtype)
-    s.prepare(t, 0)
-    lo = 0
-    while True:
-        st = s.run(t, lo, size)
-        if st == DONE:
-            return t.astype(np.int64), s
-        t = t.astype(np.uint16 if t.dtype == np.uint8 else np.uint32)
-        lo = decode(st).pos
 
 
 def kernel_table(code, size, nthreads, par_from):
