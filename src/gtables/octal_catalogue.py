@@ -158,21 +158,12 @@ def write_report(rows, store, out: str) -> list[str]:
         if r is None:
             entries.append({"code": code, "result": "missing (failed or not run)"})
             continue
-        proved = r.period is not None
         rec = lookup(code)
         diffs = compare(code, r.period, r.preperiod, r.max_value, r.computed_to) if rec else []
         if rec is not None:
             n_lit += 1
             n_agree += not diffs
-        e = {"code": code, "proved": proved, "period": r.period, "preperiod": r.preperiod,
-             "max_value": r.max_value, "computed_to": r.computed_to,
-             "algorithm": (r.extra or {}).get("algorithm"),
-             "rare_heaps": (r.extra or {}).get("rare_heaps"),
-             "literature": None if rec is None else {
-                 "status": rec.status, "period": rec.period, "preperiod": rec.preperiod,
-                 "max_value": rec.max_value, "source": rec.source},
-             "disagreements": diffs}
-        entries.append(e)
+        entries.append(_catalogue_entry(code, r, rec, diffs))
         disagreements += [(code, d) for d in diffs]
     n_proved = sum(1 for e in entries if e.get("proved"))
     os.makedirs(out, exist_ok=True)
@@ -439,11 +430,16 @@ def compare4(rec, period, preperiod, max_value, computed_to: int) -> list[str]:
 
 def _entry(code: str, r) -> dict:
     from .games.octal_literature import lookup4
-    proved = r.period is not None
     rec = lookup4(code) if len(code) == 2 + OCTAL4_DIGITS else lookup(code)
     diffs = compare4(rec, r.period, r.preperiod, r.max_value, r.computed_to) if rec else []
-    return {"code": code, "proved": proved, "period": r.period, "preperiod": r.preperiod,
-            "max_value": r.max_value, "computed_to": r.computed_to,
+    return _catalogue_entry(code, r, rec, diffs)
+
+
+def _catalogue_entry(code: str, r, rec, diffs: list) -> dict:
+    """A catalogue game's JSON entry: its best row ``r``, the literature record ``rec`` (or
+    None) and the disagreements with it."""
+    return {"code": code, "proved": r.period is not None, "period": r.period,
+            "preperiod": r.preperiod, "max_value": r.max_value, "computed_to": r.computed_to,
             "algorithm": (r.extra or {}).get("algorithm"),
             "rare_heaps": (r.extra or {}).get("rare_heaps"),
             "literature": None if rec is None else {
