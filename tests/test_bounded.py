@@ -87,3 +87,37 @@ def test_bad_bounded_requests_are_one_line(tmp_path, args, msg):
     r = cli("compute", "octal:code=0.77,size=99999", *args, "--store", str(tmp_path / "x.h5"),
             "--no-progress")
     assert r.returncode == 2 and msg in r.stderr and "Traceback" not in r.stderr
+
+
+def test_a_damaged_checkpoint_is_set_aside_and_the_run_starts_again(tmp_path, monkeypatch,
+                                                                     capsys):
+    """A bounded run stopped after its first checkpoint, whose checkpoint is then damaged: the
+    same call warns, drops it and computes the run again from the full part (it neither uses
+    the damaged state nor stays stuck on it)."""
+    import h5py
+
+    from gtables.engine import bounded
+    store = str(tmp_path / "d.h5")
+    spec = f"octal:code=0.6,size={N - 1}"
+    real = bounded.fill_bounded
+
+    def stopped_after_first_checkpoint(*a, checkpoint, **k):
+        def save_then_stop(state):
+            checkpoint(state)
+            raise KeyboardInterrupt
+        return real(*a, checkpoint=save_then_stop, **k)
+
+    monkeypatch.setattr(bounded, "fill_bounded", stopped_after_first_checkpoint)
+    with pytest.raises(KeyboardInterrupt):
+        api.compute_bounded(spec, 32768, window=1 << 16, store=store, progress=False,
+                            checkpoint_seconds=1e-9)
+    monkeypatch.setattr(bounded, "fill_bounded", real)
+    with h5py.File(store, "r+") as f:
+        (name,) = [k for k, d in f["partial"].items()
+                   if "bounded" in str(d.attrs.get("sequence_key"))]
+        f["partial"][name].attrs["length"] = 7          # the attributes fail their checksum
+    capsys.readouterr()
+    t = api.compute_bounded(spec, 32768, window=1 << 16, store=store, progress=False)
+    assert "damaged" in capsys.readouterr().err
+    b = t.attrs["extra"]["bounded"]
+    assert b["stats"] == SequenceStats.of(full("0.6")).as_dict() and b["stats_to"] == N

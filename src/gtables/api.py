@@ -472,7 +472,13 @@ def compute_bounded(spec: str, keep: int, *, window: int | None = None, store=_D
     ck_key = f"{g.sequence.key};bounded;keep={keep};window={window};size={g.space.size}"
     state = None
     if st is not None:
-        found = st.read_checkpoint(ck_key)
+        try:
+            found = st.read_checkpoint(ck_key)
+        except GtablesError as e:         # damaged: never used, and it must not block the run
+            warn(f"{e}; the bounded run starts again after its full part")
+            found = None
+            with contextlib.suppress(GtablesError):
+                st.drop_checkpoint(ck_key)
         if found is not None:
             tail, a = found
             state = dict(a.get("extra") or {}, tail=tail)
