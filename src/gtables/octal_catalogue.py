@@ -991,6 +991,13 @@ def render_report_open(doc: dict, out: str) -> tuple[str, list[tuple[str, str]]]
         f"sparse space, {len(naive)} open without"
         + (f", {doc['missing']} missing" if doc["missing"] else "")
         + f"; {len(doc['failed'])} task(s) failed.**", ""]
+    short = [g for g in sparse + naive
+             if (g["computed_to"] or 0) < (s["big_size"] if g in sparse else s["naive_size"]) + 1]
+    if short:
+        lines += [f"**Not finished: {len(short)} of the {len(sparse) + len(naive)} open games are "
+                  f"short of their pass-2 target** ({', '.join(g['code'] for g in short)}); "
+                  f"they are shown at the frontier reached so far, and the same sweep command "
+                  f"on the same store resumes them.", ""]
     run = doc.get("run") or {}
     if run:
         lines += ["## The run", ""] + [f"- {k}: {v}" for k, v in run.items()] + [""]
