@@ -26,16 +26,19 @@ CODE = "4!.0"
 TARGET = 1 << 30
 
 
-def values_from(store_path: str) -> tuple[np.ndarray, str]:
+def values_from(store_path: str) -> tuple[np.ndarray, str, float]:
+    """The values, where they come from, and the compute seconds the store records for them
+    (every resumed segment included)."""
     from gtables.store import Store
     st = Store(store_path)
     spec = f"octal:code={CODE},size={TARGET - 1}"
     if spec in st:
-        return st.get(spec).load(), f"the stored table {spec}"
+        t = st.get(spec)
+        return t.load(), f"the stored table {spec}", float(t.attrs.get("compute_seconds") or 0)
     found = st.prefix(f"octal:code={CODE}", TARGET)
     if found is None:
         sys.exit(f"no table or checkpoint of {CODE} in {store_path}")
-    return found.values, f"{found.source} (the run is not finished)"
+    return found.values, f"{found.source} (the run is not finished)", found.seconds
 
 
 def spot_check(v: np.ndarray, heaps) -> list[int]:
@@ -70,7 +73,7 @@ def log_facts(path: str | None) -> dict:
                          r"([0-9:.]+).*?Maximum resident set size \(kbytes\): (\d+)", text, re.S):
         parts = [float(x) for x in m.group(2).split(":")]
         secs = sum(p * 60 ** i for i, p in enumerate(reversed(parts)))
-        runs.append({"command": m.group(1), "wall_seconds": round(secs, 1),
+        runs.append({"command": re.sub(r"^\S*/(gtables )", r"\1", m.group(1)), "wall_seconds": round(secs, 1),
                      "peak_rss_bytes": int(m.group(3)) * 1024})
     starts = re.findall(r"^start (\S+) load (.*)$", text, re.M)
     ends = re.findall(r"^end (\S+) rc (\d+) load (.*)$", text, re.M)
@@ -86,7 +89,7 @@ def main() -> int:
     a = ap.parse_args()
     from gtables.engine.sequence_stats import SequenceStats
     from gtables.games.octal_kernels import bits_for, rare_count_by_mask, rare_heaps
-    v, source = values_from(a.store)
+    v, source, compute_seconds = values_from(a.store)
     n = int(v.size)
     bits = int(bits_for(int(v.max())))
     counts = rare_count_by_mask(v, n, bits, False)
@@ -108,7 +111,8 @@ def main() -> int:
            "rare_heaps": k, "last_rare": int(rare[-1]) if k else None,
            "rare_between_2e25_and_frontier": [int(x) for x in late],
            "max_value": st["max_value"], "max_at": st["max_at"], "zeros": st["zeros"],
-           "checksum": st["checksum"], "naive_checked": checked, "naive_mismatches": bad,
+           "checksum": st["checksum"], "compute_seconds": round(compute_seconds, 1),
+           "naive_checked": checked, "naive_mismatches": bad,
            "log": log_facts(a.log)}
     print(json.dumps({k2: v2 for k2, v2 in doc.items() if k2 != "log"}, indent=1))
     if a.no_write:
@@ -121,17 +125,23 @@ def main() -> int:
           f"- rare heaps (heap 0 left out) under the mask with the fewest, {mask:#x}: **{k:,}**, "
           f"the last **{doc['last_rare']:,}**",
           f"- rare heaps between 2^25 = {1 << 25:,} and heap {n - 1:,}: "
-          + (", ".join(f"{x:,}" for x in late) if late.size else "**none**"),
+          + (", ".join(f"{x:,}" for x in late) if late.size else "**none**")
+          + (f" (**none after {doc['last_rare']:,}** up to heap {n - 1:,})" if k else ""),
           f"- largest value {st['max_value']} (first at heap {st['max_at']:,}); "
           f"{st['zeros']:,} zeros (P-positions, heap 0 included); checksum sum (n+1)G(n) mod "
           f"2^61 = {st['checksum']}",
           "- for comparison: Flammenkamp reports 1287 rare values after 2^35 values; the public "
           "C++ solver and gtables count 1274 / 1273 (without heap 0) to 2^25, the last at "
-          "heap 82,860.",
+          f"heap 82,860. Here: {k:,} without heap 0, {k + 1:,} with it"
+          + (" (Flammenkamp's count)" if k + 1 == 1287 else "") + ".",
           f"- checked independently: the naive mex (every option of the heap, from the table's "
           f"smaller heaps) of {len(checked)} heaps past 2^25, the late rare heaps and random "
           f"ones: {'all agree' if not bad else 'DISAGREE at ' + ', '.join(map(str, bad))}",
+          f"- compute time in all, as the store records it (every segment, resumed from the "
+          f"checkpoints): {compute_seconds:,.0f} s",
           "", "## Runs (one command, resumed from its checkpoints)", "",
+          "A segment stopped from outside (a session's end) writes no `time -v` figures; the "
+          "table below lists the segments that ended, the compute time above covers all.", "",
           "| command | wall s | peak memory |", "|---|---|---|"]
     md += [f"| `{r['command']}` | {r['wall_seconds']:,} | {r['peak_rss_bytes'] / 2**30:.2f} GiB |"
            for r in runs]
