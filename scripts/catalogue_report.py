@@ -31,27 +31,27 @@ from __future__ import annotations
 import argparse
 import re
 
+#: what is read from a ``/usr/bin/time -v`` log: (key, pattern, how its match is shown)
+TIME_FIELDS = (
+    ("command", r'Command being timed: "(.*)"', lambda x: f"`/usr/bin/time -v {x}`"),
+    ("wall time", r"Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (\S+)", str),
+    ("peak memory", r"Maximum resident set size \(kbytes\): (\d+)",
+     lambda x: f"{int(x) / 1024:.0f} MiB (largest single process: the client or one Dask "
+               f"worker, as /usr/bin/time -v reports it)"),
+    ("CPU time (user, all processes)", r"User time \(seconds\): (\S+)",
+     lambda x: f"{float(x):.0f} s"),
+    ("exit status", r"Exit status: (\d+)", str),
+)
+
 
 def time_log(path: str) -> dict:
     """Command, wall time and peak resident memory from a ``/usr/bin/time -v`` log."""
     text = open(path).read()
     out = {}
-    m = re.search(r'Command being timed: "(.*)"', text)
-    if m:
-        out["command"] = f"`/usr/bin/time -v {m.group(1)}`"
-    m = re.search(r"Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (\S+)", text)
-    if m:
-        out["wall time"] = m.group(1)
-    m = re.search(r"Maximum resident set size \(kbytes\): (\d+)", text)
-    if m:
-        out["peak memory"] = (f"{int(m.group(1)) / 1024:.0f} MiB (largest single process: the "
-                              f"client or one Dask worker, as /usr/bin/time -v reports it)")
-    m = re.search(r"User time \(seconds\): (\S+)", text)
-    if m:
-        out["CPU time (user, all processes)"] = f"{float(m.group(1)):.0f} s"
-    m = re.search(r"Exit status: (\d+)", text)
-    if m:
-        out["exit status"] = m.group(1)
+    for key, pattern, show in TIME_FIELDS:
+        m = re.search(pattern, text)
+        if m:
+            out[key] = show(m.group(1))
     return out
 
 
