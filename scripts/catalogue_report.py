@@ -65,6 +65,8 @@ def main(argv=None) -> int:
                         f"the sweep's)")
     ap.add_argument("--budget", type=float, default=None,
                     help="open3: the run's --budget in seconds (default: the sweep's)")
+    ap.add_argument("--step-limit", type=float, default=0.0,
+                    help="open3: the run's --step-limit in seconds (default: none)")
     ap.add_argument("--out", default="results")
     ap.add_argument("--time-log", action="append", default=[], metavar="[LABEL=]PATH",
                     help="the /usr/bin/time -v log of a run (repeat for resumed runs)")
@@ -98,7 +100,8 @@ def main(argv=None) -> int:
         settings = {"size": oc.OPEN_SIZE if args.size is None else args.size,
                     "big_size": oc.OPEN_SPARSE_SIZE if args.big_size is None else args.big_size,
                     "naive_size": oc.OPEN_NAIVE_SIZE if args.naive_size is None else args.naive_size,
-                    "budget": oc.OPEN_BUDGET if args.budget is None else args.budget}
+                    "budget": oc.OPEN_BUDGET if args.budget is None else args.budget,
+                    "step_limit": args.step_limit}
         paths = oc.write_report_open([], Store(args.store), args.out, run=run, **settings)
     for path in paths:
         print(f"wrote {path}")

@@ -177,6 +177,39 @@ def test_cli_open3_runs_its_passes_and_writes_its_report(tmp_path, capsys, clust
         "# The open-game atlas")
 
 
+def test_open3_sparse_games_climb_by_stored_doublings_within_the_step_limit(
+        tmp_path, capsys, cluster, monkeypatch):
+    from gtables import cli
+    from gtables.store import Store
+    monkeypatch.setattr(oc, "open_codes", lambda: ["0.454", "0.004"])
+    monkeypatch.setattr(oc, "_seconds", lambda store, spec: (oc._size(spec) + 1) / 1000)
+    path, out = str(tmp_path / "t.h5"), str(tmp_path / "res")
+    args = ["sweep", "--catalogue", "open3", "--size", "4095", "--big-size", "32767",
+            "--naive-size", "8191", "--budget", "0", "--scheduler", cluster.scheduler_address,
+            "--store", path, "--out", out, "--no-progress"]
+    # 1 s per 1,000 heaps: 0.454 doubles from 4,096 (next doubling 4.1 s) to 8,192, whose next
+    # doubling (8.2 s) is over the 6 s limit; 0.004 (naive) goes to its target at once
+    assert cli.main(args + ["--step-limit", "6"]) == 0
+    text = capsys.readouterr().out
+    assert "open3 pass 2, step 1: 2 tables" in text and "step 2" not in text
+    assert "0.454 stops at 8,192 values: its next doubling is estimated at 8 s" in text
+    specs = {a["spec"] for a in Store(path).list()}
+    assert {"octal:code=0.454,size=8191", "octal:code=0.004,size=8191"} <= specs
+    assert not any(s.startswith("octal:code=0.454") and oc._size(s) > 8191 for s in specs)
+    md = (tmp_path / "res" / "octal_open_atlas.md").read_text()
+    assert "**step limit of 6 s**" in md and "short of their pass-2 target** (0.454)" in md
+    # without the limit the same command resumes the climb at 8,192: 16,384 then 32,768, each
+    # stored (a checkpoint); the values equal a table computed in one go
+    assert cli.main(args) == 0
+    text = capsys.readouterr().out
+    assert "open3 pass 2, step 1: 1 tables" in text and "step 2: 1 tables" in text
+    st = Store(path)
+    for n in (16383, 32767):
+        assert f"octal:code=0.454,size={n}" in {a["spec"] for a in st.list()}
+    v, _ = _values("0.454", 1 << 15)
+    assert np.array_equal(st.get("octal:code=0.454,size=32767").load(), v)
+
+
 def test_cli_offers_open3_and_its_options(capsys, tmp_path):
     from gtables import cli
     with pytest.raises(SystemExit):

@@ -266,6 +266,11 @@ examples:
                    help="open3: after the targets, each open game's table doubles while its "
                         "compute time plus the estimated cost of the next doubling stays within "
                         "SECONDS (default 600; 0: stop at the targets)")
+    p.add_argument("--step-limit", type=float, default=None, metavar="SECONDS",
+                   help="open3: the games with a sparse space climb to --big-size by doublings, "
+                        "each stored when done; a game whose next doubling is estimated to take "
+                        "more than SECONDS (its compute time so far) stops there and is reported "
+                        "short of its target (default: no limit)")
     p.add_argument("--until-periodic", action="store_true",
                    help="octal tables stop as soon as a period is proved (the rest follows "
                         "from it); other tables are computed in full")
@@ -721,10 +726,14 @@ def cmd_sweep(args) -> int:
         raise GtablesError("sweep needs grid patterns or --catalogue (see gtables sweep --help)")
     if (args.size is not None or args.big_size is not None) and not args.catalogue:
         raise GtablesError("--size and --big-size apply to --catalogue only (put size=N in a pattern)")
-    if (args.naive_size is not None or args.budget is not None) and args.catalogue != "open3":
-        raise GtablesError("--naive-size and --budget apply to --catalogue open3 only")
+    if (args.naive_size is not None or args.budget is not None or args.step_limit is not None) \
+            and args.catalogue != "open3":
+        raise GtablesError("--naive-size, --budget and --step-limit apply to --catalogue open3 "
+                           "only")
     if args.budget is not None and args.budget < 0:
         raise GtablesError("--budget must be at least 0 (seconds; 0: stop at the targets)")
+    if args.step_limit is not None and not args.step_limit > 0:
+        raise GtablesError("--step-limit must be more than 0 (seconds)")
     specs = []
     for pattern in args.patterns:
         specs.extend(sweep.expand(pattern))
@@ -753,7 +762,8 @@ def cmd_sweep(args) -> int:
             size=oc.OPEN_SIZE if args.size is None else args.size,
             big_size=oc.OPEN_SPARSE_SIZE if args.big_size is None else args.big_size,
             naive_size=oc.OPEN_NAIVE_SIZE if args.naive_size is None else args.naive_size,
-            budget=oc.OPEN_BUDGET if args.budget is None else args.budget)
+            budget=oc.OPEN_BUDGET if args.budget is None else args.budget,
+            step_limit=args.step_limit or 0.0)
         cat_rows = oc.run_open(store, **settings, **opts)
     print(sweep.summary_table(rows + cat_rows, wall_seconds=time.perf_counter() - t0))
     rows = rows + cat_rows

@@ -700,14 +700,16 @@ def _seconds(store, spec: str) -> float:
 
 
 def run_open(store, *, size: int = OPEN_SIZE, big_size: int = OPEN_SPARSE_SIZE,
-             naive_size: int = OPEN_NAIVE_SIZE, budget: float = OPEN_BUDGET, codes=None,
-             echo=print, scheduler: str | None = None, workers: int = 2,
-             threads_per_worker: int = 1, **sweep_options) -> list:
+             naive_size: int = OPEN_NAIVE_SIZE, budget: float = OPEN_BUDGET,
+             step_limit: float = 0.0, codes=None, echo=print, scheduler: str | None = None,
+             workers: int = 2, threads_per_worker: int = 1, **sweep_options) -> list:
     """The open-game atlas as Dask sweeps on one cluster: (1) every listed game (``codes``,
     default :func:`open_codes`) to ``size``; (2) the games still open to ``big_size`` if they
     have a sparse space (:func:`sparse_space`), else to ``naive_size``; (3) while any open
     game's next doubling fits its time ``budget`` (seconds per game, :data:`DOUBLING_COST`), a
-    pass that doubles those.  Every pass resumes from the store and stops a game at a proved
+    pass that doubles those.  In pass 2 the sparse games climb by doublings (each stored: a
+    checkpoint), and one whose next doubling is estimated over ``step_limit`` seconds (0: no
+    limit) stops short of its target.  Every pass resumes from the store and stops a game at a proved
     period.  Returns every row."""
     from .sweep import shared_cluster
     codes = open_codes() if codes is None else list(codes)
@@ -723,19 +725,72 @@ def run_open(store, *, size: int = OPEN_SIZE, big_size: int = OPEN_SPARSE_SIZE,
             code = _code(r.spec)
             has = sparse_space(r, store.get(r.spec).load())[0]
             kind[code] = "sparse" if has else "naive"
-            target = big_size if has else naive_size
-            current[code] = _spec(code, max(target, size))
-        more = [s for s in current.values() if _size(s) > size]
+            current[code] = r.spec
+        target = {c: big_size if kind[c] == "sparse" else naive_size for c in current}
+        for r in stored_rows(store, list(current)):      # a resumed atlas: where each game is
+            c = _code(r.spec)
+            if c not in current or r.status == "failed":
+                continue
+            if r.period is not None:
+                current.pop(c)
+            elif _size(current[c]) < _size(r.spec) <= target[c]:
+                current[c] = r.spec
+        more = [c for c in current if target[c] > size]
         if more:
             n_sparse = sum(1 for c in current if kind[c] == "sparse")
             echo(f"open3 pass 2: {len(more)} open games to their targets ({n_sparse} with a sparse "
                  f"space to heap {big_size:,}, {len(current) - n_sparse} without to heap "
                  f"{naive_size:,})")
-            new = _open_sweep(more, store, **opts)
+        # the games without a sparse space go to their target at once, spread over the steps
+        # (each step then has long tasks that keep the workers busy while the short ones end);
+        # those with one climb by doublings, each stored when done (a stopped run keeps every
+        # finished doubling), and a climb stops short where its next doubling is estimated over
+        # ``step_limit`` seconds
+        held: dict[str, float] = {}
+        steps = max(1, ((big_size + 1) // (size + 1)).bit_length() - 1)
+        naive = [c for c in more if kind[c] == "naive"]
+        start = {c: 1 + i % steps for i, c in enumerate(naive)}
+        climb = 0
+        while True:
+            todo, later = [], []
+            for code in more:
+                spec = current.get(code)
+                if spec is None or code in held or _size(spec) >= target[code]:
+                    continue
+                if start.get(code, 0) > climb + 1:
+                    later.append(code)
+                    continue
+                cost = _seconds(store, spec) * DOUBLING_COST[kind[code]]
+                if kind[code] == "naive":       # quadratic up to the target
+                    cost = _seconds(store, spec) * ((target[code] + 1) / (_size(spec) + 1)) ** 2
+                if kind[code] == "sparse":
+                    if step_limit and cost > step_limit:
+                        held[code] = cost
+                        echo(f"open3 pass 2: {code} stops at {_size(spec) + 1:,} values: its "
+                             f"next doubling is estimated at {cost:,.0f} s, over the step "
+                             f"limit of {step_limit:,.0f} s")
+                        continue
+                    todo.append((cost, _spec(code, min(2 * (_size(spec) + 1) - 1,
+                                                       target[code]))))
+                else:
+                    todo.append((cost, _spec(code, target[code])))
+            if not todo and later:          # nothing climbs any more: the rest at once
+                todo = [(0.0, _spec(c, target[c])) for c in later]
+            if not todo:
+                break
+            climb += 1
+            todo.sort(key=lambda t: -t[0])          # the longest first: less idle at the end
+            echo(f"open3 pass 2, step {climb}: {len(todo)} tables")
+            new = _open_sweep([s for _, s in todo], store, **opts)
             rows = rows + new
             for r in new:
+                code = _code(r.spec)
                 if r.status == "failed" or r.period is not None:
-                    current.pop(_code(r.spec), None)
+                    current.pop(code, None)
+                else:
+                    current[code] = r.spec
+        for code in held:
+            current.pop(code, None)        # the budget passes come after the targets only
         step = 0
         while budget > 0 and current:
             grow = []
@@ -873,7 +928,8 @@ def _open_entry(code: str, r, store, settings: dict) -> dict:
 
 def write_report_open(rows, store, out: str, *, size: int = OPEN_SIZE,
                       big_size: int = OPEN_SPARSE_SIZE, naive_size: int = OPEN_NAIVE_SIZE,
-                      budget: float = OPEN_BUDGET, codes=None, run: dict | None = None) -> list[str]:
+                      budget: float = OPEN_BUDGET, step_limit: float = 0.0, codes=None,
+                      run: dict | None = None) -> list[str]:
     """Write ``out/octal_open_atlas.md`` and ``.json`` and its figure from the sweeps' rows and
     the listed games' tables already in the store (each game shown with its most informative
     table); the sizes and budget are the run's settings, ``run`` (optional) how it went.
@@ -883,7 +939,8 @@ def write_report_open(rows, store, out: str, *, size: int = OPEN_SIZE,
     rows = list(rows) + stored_rows(store, codes)
     best = best_rows(rows)
     settings = {"size": size, "big_size": big_size, "naive_size": naive_size,
-                "budget_seconds": budget, "rare_fraction": RARE_FRACTION,
+                "budget_seconds": budget, "step_limit_seconds": step_limit,
+                "rare_fraction": RARE_FRACTION,
                 "doubling_cost": DOUBLING_COST}
     games = []
     for code in codes:
@@ -986,7 +1043,12 @@ def render_report_open(doc: dict, out: str) -> tuple[str, list[tuple[str, str]]]
         + (f"**{budget:,.0f} s per game**." if budget > 0 else
            "the budget: **no budget was given** (every game stops at its target).")
         + " The budget is checked between passes, so a game may pass it by one doubling's "
-          "misestimate; a running task is never cut short.", "",
+          "misestimate; a running task is never cut short."
+        + (f" In pass 2 the sparse games climb by doublings, each stored when done; a game "
+           f"whose next doubling is estimated (its compute time so far x "
+           f"{s['doubling_cost']['sparse']:g}) over the **step limit of "
+           f"{s['step_limit_seconds']:,.0f} s** stops there, short of its target."
+           if s.get("step_limit_seconds") else ""), "",
         f"**{doc['codes']} games: {len(proved)} proved periodic here, {len(sparse)} open with a "
         f"sparse space, {len(naive)} open without"
         + (f", {doc['missing']} missing" if doc["missing"] else "")
