@@ -3,7 +3,7 @@
 wall time, peak memory, machine load) from the log of ``/usr/bin/time -v``:
 ``--catalogue octal4`` (the default) writes results/octal_catalogue4.md and .json, ``--catalogue
 open3`` results/octal_open_atlas.md, .json and its figure (give the run's --size, --big-size,
---naive-size and --budget if they were not the defaults: the report states them).
+--naive-size, --budget and --step-limit if they were not the defaults: the report states them).
 
 The documented run (about an hour on 2 cores at the defaults; the store is outside the repo):
 
@@ -17,9 +17,9 @@ The documented run (about an hour on 2 cores at the defaults; the store is outsi
 The open-game atlas likewise (several hours of CPU at the defaults; resumable):
 
     nohup /usr/bin/time -v gtables sweep --catalogue open3 --store /tmp/atlas.h5 --budget 0 \\
-        --out /tmp/atlas-out > run.log 2>&1 &
-    python scripts/catalogue_report.py --catalogue open3 --budget 0 --store /tmp/atlas.h5 \\
-        --time-log run.log --out results
+        --step-limit 600 --out /tmp/atlas-out > run.log 2>&1 &
+    python scripts/catalogue_report.py --catalogue open3 --budget 0 --step-limit 600 \\
+        --store /tmp/atlas.h5 --time-log run.log --out results
 
 An interrupted run resumes by running the same sweep command again on the same store: tables
 already stored are skipped, and a longer table of a game resumes from its stored shorter one
