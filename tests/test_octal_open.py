@@ -222,3 +222,16 @@ def test_cli_offers_open3_and_its_options(capsys, tmp_path):
     assert "--catalogue open3 only" in capsys.readouterr().err
     assert cli.main(["sweep", "--catalogue", "open3", "--budget", "-1", "--store", path]) == 2
     assert "--budget must be at least 0" in capsys.readouterr().err
+    # the step limit: a positive, finite number of seconds, for open3 only; nothing is written
+    for bad, words in ((["--step-limit", "0"], "--step-limit must be a positive finite"),
+                       (["--step-limit", "-5"], "--step-limit must be a positive finite"),
+                       (["--step-limit", "inf"], "--step-limit must be a positive finite"),
+                       (["--budget", "inf"], "--budget must be at least 0 and finite")):
+        assert cli.main(["sweep", "--catalogue", "open3", *bad, "--store", path]) == 2
+        assert words in capsys.readouterr().err
+    with pytest.raises(SystemExit) as e:          # argparse's own error: exit status 2
+        cli.main(["sweep", "--catalogue", "open3", "--step-limit", "abc", "--store", path])
+    assert e.value.code == 2 and "'abc' is not a number of seconds" in capsys.readouterr().err
+    assert cli.main(["sweep", "--catalogue", "octal3", "--step-limit", "5", "--store", path]) == 2
+    assert "--step-limit apply to --catalogue open3 only" in capsys.readouterr().err
+    assert not (tmp_path / "t.h5").exists()

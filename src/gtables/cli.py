@@ -262,11 +262,11 @@ examples:
     p.add_argument("--naive-size", type=_int_arg, default=None, metavar="N",
                    help="open3: largest heap of the second pass of the games without a sparse "
                         "space (default 1048575, i.e. 2^20 values)")
-    p.add_argument("--budget", type=float, default=None, metavar="SECONDS",
+    p.add_argument("--budget", type=_seconds_arg, default=None, metavar="SECONDS",
                    help="open3: after the targets, each open game's table doubles while its "
                         "compute time plus the estimated cost of the next doubling stays within "
                         "SECONDS (default 600; 0: stop at the targets)")
-    p.add_argument("--step-limit", type=float, default=None, metavar="SECONDS",
+    p.add_argument("--step-limit", type=_seconds_arg, default=None, metavar="SECONDS",
                    help="open3: the games with a sparse space climb to --big-size by doublings, "
                         "each stored when done; a game whose next doubling is estimated to take "
                         "more than SECONDS (its compute time so far) stops there and is reported "
@@ -730,10 +730,13 @@ def cmd_sweep(args) -> int:
             and args.catalogue != "open3":
         raise GtablesError("--naive-size, --budget and --step-limit apply to --catalogue open3 "
                            "only")
-    if args.budget is not None and args.budget < 0:
-        raise GtablesError("--budget must be at least 0 (seconds; 0: stop at the targets)")
-    if args.step_limit is not None and not args.step_limit > 0:
-        raise GtablesError("--step-limit must be more than 0 (seconds)")
+    if args.budget is not None and not (math.isfinite(args.budget) and args.budget >= 0):
+        raise GtablesError(f"--budget must be at least 0 and finite (seconds; 0: stop at the "
+                           f"targets), not {args.budget}")
+    if args.step_limit is not None and not (math.isfinite(args.step_limit)
+                                            and args.step_limit > 0):
+        raise GtablesError(f"--step-limit must be a positive finite number of seconds, "
+                           f"not {args.step_limit}")
     specs = []
     for pattern in args.patterns:
         specs.extend(sweep.expand(pattern))
