@@ -652,6 +652,14 @@ def _size(spec: str) -> int:
     return int(spec.split("size=")[1])
 
 
+def _doubling_seconds(seconds: float, kind: str, factor: float = 2.0) -> float:
+    """The estimated compute time of growing a table that took ``seconds`` by ``factor`` (the
+    sparse method about linear, the naive mex quadratic: :data:`DOUBLING_COST` per doubling)."""
+    if kind == "naive":
+        return seconds * (factor * factor - 1.0)
+    return seconds * (factor - 1.0) * DOUBLING_COST["sparse"]
+
+
 def _open_sweep(specs, store, **sweep_options) -> list:
     """One sweep pass over ``specs``, until a period is proved where a theorem can prove one
     (Guy-Smith); Grundy's game (``!``: no theorem implemented) is computed to its size.  Two
@@ -760,9 +768,8 @@ def run_open(store, *, size: int = OPEN_SIZE, big_size: int = OPEN_SPARSE_SIZE,
                 if start.get(code, 0) > climb + 1:
                     later.append(code)
                     continue
-                cost = _seconds(store, spec) * DOUBLING_COST[kind[code]]
-                if kind[code] == "naive":       # quadratic up to the target
-                    cost = _seconds(store, spec) * ((target[code] + 1) / (_size(spec) + 1)) ** 2
+                factor = 2.0 if kind[code] == "sparse" else (target[code] + 1) / (_size(spec) + 1)
+                cost = _doubling_seconds(_seconds(store, spec), kind[code], factor)
                 if kind[code] == "sparse":
                     if step_limit and cost > step_limit:
                         held[code] = cost
@@ -796,7 +803,7 @@ def run_open(store, *, size: int = OPEN_SIZE, big_size: int = OPEN_SPARSE_SIZE,
             grow = []
             for code, spec in current.items():
                 spent = _seconds(store, spec)
-                if spent + spent * DOUBLING_COST[kind[code]] <= budget:
+                if spent + _doubling_seconds(spent, kind[code]) <= budget:
                     grow.append(_spec(code, 2 * (_size(spec) + 1) - 1))
             if not grow:
                 break
@@ -907,7 +914,7 @@ def _open_entry(code: str, r, store, settings: dict) -> dict:
         if r.spec in store else r.seconds
     doubling = None
     if r.period is None and first is not None and first["sparse_space"] is not None:
-        doubling = seconds * DOUBLING_COST["sparse" if first["sparse_space"] else "naive"]
+        doubling = _doubling_seconds(seconds, "sparse" if first["sparse_space"] else "naive")
     hist = st.get("histograms") or {}
     top = np.bincount(values.astype(np.int64)).tolist() if values.size else []
     return {
