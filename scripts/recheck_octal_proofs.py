@@ -72,19 +72,13 @@ def recheck(exe: str, work: str, code: str, p: int, n0: int, store=None) -> dict
            "preperiod_minimal": bool(n0 == 0 or g[n0 - 1] != g[n0 - 1 + p]),
            "smaller_period": [q for q in range(1, p) if p % q == 0
                               and np.array_equal(g[n0:n - q], g[n0 + q:])]}
-    if store is not None:
-        best = None
-        for a in store.list():
-            s = a.get("spec", "")
-            if s.startswith(f"octal:code={code},") and "play=" not in s and not a.get("damaged"):
-                size = int(s.split("size=")[1].split(",")[0]) + 1
-                if best is None or size > best[0]:
-                    best = (size, s)
-        if best is not None:
-            v = store.get(best[1]).load().astype(np.int64)
-            m = min(v.size, n)
-            res["stored"] = {"spec": best[1], "compared": m,
-                             "equal": bool(np.array_equal(v[:m], g[:m]))}
+    if store is not None:       # the store's longest verified prefix of the game (any table)
+        from gtables.api import game
+        found = store.prefix(game(f"octal:code={code},size={n - 1}").sequence_key, n)
+        if found is not None:
+            v = np.asarray(found.values).astype(np.int64)
+            res["stored"] = {"spec": found.source, "compared": v.size,
+                             "equal": bool(np.array_equal(v, g[:v.size]))}
     return res
 
 
@@ -102,11 +96,20 @@ def main(argv=None) -> int:
     if a.games:
         todo = []
         for item in a.games:
-            code, p, n0 = item.split(":")
+            code, _, rest = item.partition(":")
+            p, _, n0 = rest.partition(":")
+            if not (p.isdigit() and n0.isdigit() and int(p) > 0):
+                print(f"{item!r}: give CODE:PERIOD:PREPERIOD, e.g. 4.406:44:294097")
+                return 2
+            digits(code)                 # an unusable code stops here, with its reason
             todo.append((code, int(p), int(n0)))
     else:
-        with open(a.report) as f:
-            doc = json.load(f)
+        try:
+            with open(a.report) as f:
+                doc = json.load(f)
+        except (OSError, ValueError) as e:
+            print(f"cannot read the report {a.report}: {e}")
+            return 2
         todo = [(g["code"], g["period"], g["preperiod"]) for g in doc["games"] if g.get("proved")]
     store = None
     if a.store:
@@ -128,7 +131,7 @@ def main(argv=None) -> int:
             print(f"{code}: period {p}, pre-period {n0}, {r['values']:,} values by the C naive "
                   f"mex: condition {r['condition']}, pre-period minimal "
                   f"{r['preperiod_minimal']}, smaller period {r['smaller_period'] or 'none'}"
-                  + (f"; stored {st['spec']} equal on {st['compared']:,} values: {st['equal']}"
+                  + (f"; {st['spec']} equal on {st['compared']:,} values: {st['equal']}"
                      if st else "") + (" -- OK" if ok else " -- DISAGREES"))
     return 1 if bad else 0
 
