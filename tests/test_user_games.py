@@ -5,6 +5,10 @@ Winning Ways), the built-in subtraction family, the store, and bad options funct
 from __future__ import annotations
 
 import dataclasses
+import os
+import subprocess
+import sys
+from enum import IntEnum
 
 import numpy as np
 import pytest
@@ -14,6 +18,7 @@ import gtables
 from gtables import games
 from gtables.engine.compute import fill
 from gtables.engine.sequence import fill_sequence
+from gtables.games.userheap import family_key, fingerprint, heap_family
 
 
 def squares(n, out):
@@ -272,6 +277,120 @@ def test_readme_heap_game_example_runs(tmp_path, cli):
     assert lines[4].startswith("pre-period 1, period 4, saltus 4 (observed")
     ref = Solver(squares_ref)
     assert lines[5] == str([n for n in range(101) if ref.misere((n,)) == 0][:6])
-    store = str(tmp_path / "heap_games.h5")
+    store = str(tmp_path / "heap_games")
     r = cli("query", "squares:size=10000", "22", store=store)
     assert r.returncode == 0 and "Grundy value 0, outcome P" in r.stdout, r.stderr
+
+
+# -- the identity of a user game: its code and every value the code reads ------------------------
+SUBTRACT_UP_TO_K = """
+def options(n, out):
+    c = 0
+    for s in range(1, K + 1):
+        if s <= n:
+            out[2 * c] = n - s
+            out[2 * c + 1] = 0
+            c += 1
+    return c
+"""
+
+
+def from_source(source: str = SUBTRACT_UP_TO_K, **glob):
+    """The function ``options`` of ``source`` run with globals ``glob``: one script, two runs."""
+    g = dict(glob)
+    exec(source, g)
+    return g["options"]
+
+
+def up_to(k):
+    def options(n, out):
+        c = 0
+        for s in range(1, k + 1):
+            if s <= n:
+                out[2 * c] = n - s
+                out[2 * c + 1] = 0
+                c += 1
+        return c
+    return options
+
+
+class Step(IntEnum):       # numba reads it; gtables cannot hash it
+    ONE = 1
+    FOUR = 4
+
+
+def enum_steps(n, out):
+    c = 0
+    for s in (Step.ONE, Step.FOUR):
+        if s <= n:
+            out[2 * c] = n - s
+            out[2 * c + 1] = 0
+            c += 1
+    return c
+
+
+def test_key_covers_globals_and_closures():
+    k3, k4 = from_source(K=3), from_source(K=4)
+    assert family_key("subk", k3) != family_key("subk", k4)
+    assert family_key("subk", k3) == family_key("subk", from_source(K=3))     # same code, same K
+    assert family_key("subk", up_to(3)) != family_key("subk", up_to(4))
+    assert family_key("subk", up_to(3)) == family_key("subk", up_to(3))
+    assert family_key("subk", k3).startswith("subk:options=")
+    # a value read through a helper, a table, or a default argument counts too
+    helper = "def options(n, out):\n    return steps(n, out)\n"
+    assert family_key("h", from_source(helper, steps=k3)) != \
+        family_key("h", from_source(helper, steps=k4))
+    table = "def options(n, out):\n    out[0] = n - S[0]\n    out[1] = 0\n    return int(n >= 1)\n"
+    assert family_key("t", from_source(table, S=np.array([1]))) != \
+        family_key("t", from_source(table, S=np.array([1], dtype=np.int32)))
+    assert family_key("t", from_source(table, S=np.array([1]))) == \
+        family_key("t", from_source(table, S=np.array([1])))
+    assert fingerprint(from_source(table, S={"a": (1, 2.5, None, b"x")})).stable
+    # a function reading nothing keeps the key it had when only the code was hashed
+    assert fingerprint(squares).digest == "727359ccd2"
+
+
+def test_key_is_the_same_in_another_process():
+    # a set of strings read, and one in the code (a constant of a nested comprehension)
+    script = ("from gtables.games.userheap import family_key\n"
+              "g = {'T': {'a', 'b', 'c'}}\n"
+              "exec('def options(n, out):\\n'\n"
+              "     '    return len([s for s in T if s in {\"a\", \"b\"}])\\n', g)\n"
+              "print(family_key('x', g['options']))\n")
+    keys = set()
+    for seed in ("1", "2"):                  # string hashes (set order) differ between the two
+        r = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                           timeout=300, env=dict(os.environ, PYTHONHASHSEED=seed))
+        assert r.returncode == 0, r.stderr
+        keys.add(r.stdout.strip())
+    assert len(keys) == 1 and keys.pop().startswith("x:options=")
+
+
+def test_unhashable_value_read_gets_a_fresh_key_and_one_warning(capsys, store_path):
+    a, b = family_key("enumsteps", enum_steps), family_key("enumsteps", enum_steps)
+    assert a != b and a.startswith("enumsteps:options=")
+    err = capsys.readouterr().err
+    assert err.count("warning") == 1 and "global 'Step'" in err
+    assert "will not be reused" in err and 'version="..."' in err
+    # so a stored prefix is never resumed from, even in the same process
+    try:
+        gtables.heap_game("enumsteps", enum_steps, max_options=2, replace=True)
+        gtables.compute("enumsteps:size=50", store_path)
+        gtables.heap_game("enumsteps", enum_steps, max_options=2, replace=True)
+        t = gtables.compute("enumsteps:size=100", store_path)
+        assert not t.attrs["extra"].get("resumed_from")
+        assert np.array_equal(t.values, gtables.compute("subtraction:set=1+4,size=100",
+                                                        store=None).values)
+    finally:
+        games._families.pop("enumsteps", None)
+
+
+def test_version_declares_the_identity():
+    assert family_key("subk", from_source(K=3), version="v1") == "subk:version=v1"
+    assert family_key("enumsteps", enum_steps, version="2") == "enumsteps:version=2"
+    fam = heap_family("steps", enum_steps, max_options=2, version="2024-1")
+    g = fam.game(fam.parse([("size", "10")]))
+    assert g.sequence_key == "steps:version=2024-1" and "(version 2024-1)" in g.describe
+    for bad in ("", " ", "a\nb", 3):
+        with pytest.raises(gtables.GtablesError, match="version must be"):
+            family_key("subk", squares, version=bad)

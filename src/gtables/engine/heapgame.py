@@ -29,6 +29,8 @@ cannot cache closures).
 """
 from __future__ import annotations
 
+import inspect
+
 import numba as nb
 import numpy as np
 from numba import types
@@ -53,9 +55,13 @@ def compile_options(fn, name: str = "options"):
     if not callable(py):
         raise GtablesError(f"{name}: the options function must be a function options(n, out), "
                            f"not {type(fn).__name__}")
+    # numba freezes the globals and closure values a function reads when it compiles it, and
+    # its disk cache notices only edits of the source file: a function that reads values
+    # (K = int(os.environ[...]), a table loaded from a file) is compiled afresh every process
+    cache = not _reads_values(py)
     try:
         try:
-            return nb.njit(OPTIONS_SIG, cache=True, boundscheck=True, nogil=True)(py)
+            return nb.njit(OPTIONS_SIG, cache=cache, boundscheck=True, nogil=True)(py)
         except RuntimeError as e:          # code typed at a prompt: no file to cache beside
             if "cannot cache" not in str(e):
                 raise
@@ -64,6 +70,20 @@ def compile_options(fn, name: str = "options"):
         first = next((ln.strip() for ln in str(e).splitlines() if ln.strip()), type(e).__name__)
         raise GtablesError(f"{name}: numba cannot compile the options function as "
                            f"options(n: int64, out: int64[:]) -> int64: {first}") from None
+
+
+def _reads_values(py) -> bool:
+    """Whether ``py`` reads a closure cell or a global that is neither a module nor callable."""
+    if getattr(py, "__closure__", None):
+        return True
+    code, glob = getattr(py, "__code__", None), getattr(py, "__globals__", {})
+    if code is None:
+        return True
+    for name in code.co_names:
+        v = glob.get(name)
+        if name in glob and not (inspect.ismodule(v) or callable(v)):
+            return True
+    return False
 
 
 @nb.njit(**JIT)

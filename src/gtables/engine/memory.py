@@ -1,6 +1,7 @@
 """How much memory a table needs, and how much there is: the dtypes a table passes through
 (uint8, widened on overflow as far as a proven value bound allows), peak-byte estimates, the
-memory available (MemAvailable and any cgroup limit), and the one refusal rule."""
+memory available (MemAvailable, any cgroup limit, any address-space rlimit), and the one refusal
+rule."""
 from __future__ import annotations
 
 import os
@@ -9,7 +10,6 @@ import numpy as np
 
 from ..errors import GtablesError
 from .game import GRUNDY, Game
-from .kernels import scratch_width
 
 GRUNDY_DTYPES = (np.uint8, np.uint16, np.uint32)
 
@@ -88,11 +88,42 @@ def cgroup_available(proc_cgroup: str = "/proc/self/cgroup",
     return best
 
 
+def _vm_size(path: str = "/proc/self/status") -> int | None:
+    """This process's virtual size (``VmSize``) in bytes, or None if unknown."""
+    try:
+        with open(path) as f:
+            for line in f:
+                if line.startswith("VmSize:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
+
+
+def rlimit_available() -> int | None:
+    """Bytes of address space ``RLIMIT_AS`` (``ulimit -v``) still allows this process: the soft
+    limit less its virtual size now (``VmSize``), at least 0; None if no limit is set (or it
+    cannot be read).  Past it an allocation fails with ``MemoryError`` however much memory is
+    free.  Virtual size counts what is reserved, not touched (numba and the thread pools reserve
+    a lot), so this is the room for new mappings, not a measure of memory used."""
+    try:
+        import resource
+        soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    except (ImportError, OSError, ValueError):   # no resource module off Unix
+        return None
+    if soft == resource.RLIM_INFINITY or soft < 0:
+        return None
+    size = _vm_size()
+    return max(0, soft - (size or 0))
+
+
 def available_memory() -> int:
-    """Bytes of memory available now: the least of ``MemAvailable`` (``/proc/meminfo``) and what
+    """Bytes of memory available now: the least of ``MemAvailable`` (``/proc/meminfo``), what
     the memory cgroup allows (:func:`cgroup_available`; a container's limit is often far below
-    the host's free memory), or a generous guess (1 TiB) if neither is known."""
-    have = [v for v in (_meminfo_available(), cgroup_available()) if v is not None]
+    the host's free memory) and what ``RLIMIT_AS`` allows (:func:`rlimit_available`), or a
+    generous guess (1 TiB) if none is known."""
+    have = [v for v in (_meminfo_available(), cgroup_available(), rlimit_available())
+            if v is not None]
     return min(have) if have else 1 << 40
 
 
@@ -144,6 +175,7 @@ def estimate_bytes(game: Game, *, until_periodic: bool = False) -> int:
         return sequence_bytes(game, until_periodic=until_periodic)
     if game.fast_fill is not None and game.fast_fill.peak_bytes is not None:
         return int(game.fast_fill.peak_bytes)
+    from .kernels import scratch_width  # here: a memory check on a lookup loads no numba
     threads = 1 if game.space.tier_bounds() is None else max(1, os.cpu_count() or 1)
     scratch = threads * scratch_width(game.max_options) * 8   # move buffer + mex marks, int64
     return table_bytes(game.space.size, final_dtype(game), initial_dtype(game)) + scratch
