@@ -8,18 +8,18 @@ open3`` results/octal_open_atlas.md, .json and its figure (give the run's --size
 The documented run (about an hour on 2 cores at the defaults; the store is outside the repo):
 
     uptime > load_start.txt
-    nohup /usr/bin/time -v gtables sweep --catalogue octal4 --store /tmp/oct4.h5 \\
+    nohup /usr/bin/time -v gtables sweep --catalogue octal4 --store /tmp/oct4 \\
         --workers 2 --out results > run.log 2>&1 &
     uptime > load_end.txt       # when it is done
-    python scripts/catalogue_report.py --store /tmp/oct4.h5 --time-log run.log \\
+    python scripts/catalogue_report.py --store /tmp/oct4 --time-log run.log \\
         --load-start load_start.txt --load-end load_end.txt --out results
 
 The open-game atlas likewise (several hours of CPU at the defaults; resumable):
 
-    nohup /usr/bin/time -v gtables sweep --catalogue open3 --store /tmp/atlas.h5 --budget 0 \\
+    nohup /usr/bin/time -v gtables sweep --catalogue open3 --store /tmp/atlas --budget 0 \\
         --step-limit 600 --out /tmp/atlas-out > run.log 2>&1 &
     python scripts/catalogue_report.py --catalogue open3 --budget 0 --step-limit 600 \\
-        --store /tmp/atlas.h5 --time-log run.log --out results
+        --store /tmp/atlas --time-log run.log --out results
 
 An interrupted run resumes by running the same sweep command again on the same store: tables
 already stored are skipped, and a longer table of a game resumes from its stored shorter one
@@ -77,7 +77,14 @@ def main(argv=None) -> int:
     ap.add_argument("--note", action="append", default=[], help="KEY=TEXT added to the run")
     args = ap.parse_args(argv)
     from gtables import octal_catalogue
+    from gtables.errors import GtablesError
     from gtables.store import Store
+    try:
+        store = Store(args.store)
+    except GtablesError as e:
+        raise SystemExit(f"cannot read the store {args.store}: {e}") from None
+    if not store.exists():
+        raise SystemExit(f"no store at {args.store}")
     def labelled(item):
         label, _, path = item.rpartition("=")
         return (label + ": " if label else ""), path
@@ -95,14 +102,14 @@ def main(argv=None) -> int:
     run["machine"] = "2 cores shared with other jobs (see the load figures)"
     oc = octal_catalogue
     if args.catalogue == "octal4":
-        paths = oc.write_report4([], Store(args.store), args.out, run=run)
+        paths = oc.write_report4([], store, args.out, run=run)
     else:
         settings = {"size": oc.OPEN_SIZE if args.size is None else args.size,
                     "big_size": oc.OPEN_SPARSE_SIZE if args.big_size is None else args.big_size,
                     "naive_size": oc.OPEN_NAIVE_SIZE if args.naive_size is None else args.naive_size,
                     "budget": oc.OPEN_BUDGET if args.budget is None else args.budget,
                     "step_limit": args.step_limit}
-        paths = oc.write_report_open([], Store(args.store), args.out, run=run, **settings)
+        paths = oc.write_report_open([], store, args.out, run=run, **settings)
     for path in paths:
         print(f"wrote {path}")
     return 0

@@ -8,7 +8,7 @@ whether any lies between 2^25 and the frontier), largest value and where, zeros,
 and the run's command, wall time, peak memory and load taken from its log (the output of
 ``/usr/bin/time -v gtables compute ...``, as written by the run's shell script).
 
-  python scripts/grundy_record.py --store /tmp/g30/grundy.h5 --log /tmp/g30/run.log
+  python scripts/grundy_record.py --store /tmp/g30/grundy --log /tmp/g30/run.log
 """
 from __future__ import annotations
 
@@ -29,13 +29,19 @@ TARGET = 1 << 30
 def values_from(store_path: str) -> tuple[np.ndarray, str, float]:
     """The values, where they come from, and the compute seconds the store records for them
     (every resumed segment included)."""
+    from gtables.api import find_prefix, game
+    from gtables.errors import GtablesError
     from gtables.store import Store
-    st = Store(store_path)
+    try:
+        st = Store(store_path)
+    except GtablesError as e:
+        sys.exit(f"cannot read the store: {e}")
     spec = f"octal:code={CODE},size={TARGET - 1}"
     if spec in st:
         t = st.get(spec)
         return t.load(), f"the stored table {spec}", float(t.attrs.get("compute_seconds") or 0)
-    found = st.prefix(f"octal:code={CODE}", TARGET)
+    # the longest trusted prefix: a smaller table or the run's checkpoint, re-derived on a sample
+    found = find_prefix(st, game(spec), TARGET)
     if found is None:
         sys.exit(f"no table or checkpoint of {CODE} in {store_path}")
     return found.values, f"{found.source} (the run is not finished)", found.seconds

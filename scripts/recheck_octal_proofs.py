@@ -8,7 +8,7 @@ compared with the C values over the whole stretch.
 
     python scripts/recheck_octal_proofs.py                      # the proved games of the atlas
     python scripts/recheck_octal_proofs.py 4.406:44:294097      # code:period:pre-period
-    python scripts/recheck_octal_proofs.py --store /tmp/atlas.h5
+    python scripts/recheck_octal_proofs.py --store /tmp/atlas
 
 Octal codes d0.d1d2..., no '!' codes (Grundy's game has no period to recheck).  Needs gcc.
 """
@@ -72,9 +72,9 @@ def recheck(exe: str, work: str, code: str, p: int, n0: int, store=None) -> dict
            "preperiod_minimal": bool(n0 == 0 or g[n0 - 1] != g[n0 - 1 + p]),
            "smaller_period": [q for q in range(1, p) if p % q == 0
                               and np.array_equal(g[n0:n - q], g[n0 + q:])]}
-    if store is not None:       # the store's longest verified prefix of the game (any table)
-        from gtables.api import game
-        found = store.prefix(game(f"octal:code={code},size={n - 1}").sequence_key, n)
+    if store is not None:       # the store's longest trusted prefix of the game (any table)
+        from gtables.api import find_prefix, game
+        found = find_prefix(store, game(f"octal:code={code},size={n - 1}"), n)
         if found is not None:
             v = np.asarray(found.values).astype(np.int64)
             res["stored"] = {"spec": found.source, "compared": v.size,
@@ -113,8 +113,13 @@ def main(argv=None) -> int:
         todo = [(g["code"], g["period"], g["preperiod"]) for g in doc["games"] if g.get("proved")]
     store = None
     if a.store:
+        from gtables.errors import GtablesError
         from gtables.store import Store
-        store = Store(a.store)
+        try:
+            store = Store(a.store)
+        except GtablesError as e:
+            print(f"cannot read the store {a.store}: {e}")
+            return 2
     bad = 0
     with tempfile.TemporaryDirectory() as work:
         exe = os.path.join(work, "naive")

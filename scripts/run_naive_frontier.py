@@ -4,14 +4,15 @@ split pairs) to 2^21 values each, four times past the published 2^17, by the nai
 
     python scripts/run_naive_frontier.py                      # 2^21 values each (heaps 0..2^21-1)
     python scripts/run_naive_frontier.py --values 262144      # a short check: 2^18 values each
-    python scripts/run_naive_frontier.py --codes 0.04 --store /big/disk/frontier.h5
+    python scripts/run_naive_frontier.py --codes 0.04 --store /big/disk/frontier
 
 Each table goes through the engine (``api.compute``, ``algorithm="naive"``: games/octal_scan.py
-on every thread numba allows, ``--threads`` to change) into a store (``--store``, default
-``gtables-naive-frontier.h5`` in the system's temporary folder), saving a checkpoint every
+on every thread numba allows, ``--threads`` to change) into a store (``--store``, default the
+directory ``gtables-naive-frontier`` in the system's temporary folder), saving a checkpoint every
 ``--checkpoint-seconds``.  Killed, it loses at most that much: started again with the same
 ``--store`` it resumes from the checkpoint (or from a smaller stored table of the same game, e.g.
-a 2^18 check run).  A table already in the store is read back, not recomputed.
+a 2^18 check run; either is re-derived on a sample before it is used).  A table already in the
+store is read back, not recomputed.
 
 Writes ``results/octal_naive_frontier.md`` and ``.json`` (``--out``): one entry per (code, number
 of values), merged with the entries of earlier runs, each with the command, wall and compute time,
@@ -168,7 +169,7 @@ def main(argv=None) -> int:
     ap.add_argument("--values", type=int, default=1 << 21,
                     help="values per code: heaps 0..values-1 (default 2^21)")
     ap.add_argument("--store", default=os.path.join(tempfile.gettempdir(),
-                                                    "gtables-naive-frontier.h5"),
+                                                    "gtables-naive-frontier"),
                     help="store for the tables and the checkpoints (default: in the temp folder)")
     ap.add_argument("--checkpoint-seconds", type=float, default=60.0)
     ap.add_argument("--threads", type=int, default=None, help="numba threads (default: all)")
@@ -179,6 +180,7 @@ def main(argv=None) -> int:
     import numba
 
     from gtables import __version__, api
+    from gtables.errors import GtablesError
     from gtables.store import Store
 
     if a.threads:
@@ -194,7 +196,10 @@ def main(argv=None) -> int:
     doc["machine"] = (f"{cpu}, {os.cpu_count()} cores; gtables {__version__}, numba "
                       f"{numba.__version__}, numpy {np.__version__}, Python "
                       f"{platform.python_version()}")
-    store = Store(a.store)
+    try:
+        store = Store(a.store)
+    except GtablesError as e:
+        raise SystemExit(f"cannot use the store {a.store}: {e}") from None
     size = a.values - 1
     tables = {}
     for code in a.codes.split(","):

@@ -7,7 +7,7 @@ import pytest
 
 @pytest.fixture
 def store_path(tmp_path):
-    return str(tmp_path / "tables.h5")
+    return str(tmp_path / "tables")        # a directory store, made on the first write
 
 
 def run_cli(*args, store=None, env=None):

@@ -97,7 +97,8 @@ def test_a_damaged_checkpoint_is_set_aside_and_the_run_starts_again(tmp_path, mo
     import h5py
 
     from gtables.engine import bounded
-    store = str(tmp_path / "d.h5")
+    from gtables.store import Store, relname
+    store = str(tmp_path / "d")
     spec = f"octal:code=0.6,size={N - 1}"
     real = bounded.fill_bounded
 
@@ -112,10 +113,10 @@ def test_a_damaged_checkpoint_is_set_aside_and_the_run_starts_again(tmp_path, mo
         api.compute_bounded(spec, 32768, window=1 << 16, store=store, progress=False,
                             checkpoint_seconds=1e-9)
     monkeypatch.setattr(bounded, "fill_bounded", real)
-    with h5py.File(store, "r+") as f:
-        (name,) = [k for k, d in f["partial"].items()
-                   if "bounded" in str(d.attrs.get("sequence_key"))]
-        f["partial"][name].attrs["length"] = 7          # the attributes fail their checksum
+    (key,) = [c["sequence_key"] for c in Store(store).checkpoints()
+              if "bounded" in c["sequence_key"]]
+    with h5py.File(f"{store}/checkpoints/{relname(key)}", "r+") as f:
+        f["values"].attrs["length"] = 7                 # the attributes fail their checksum
     capsys.readouterr()
     t = api.compute_bounded(spec, 32768, window=1 << 16, store=store, progress=False)
     assert "damaged" in capsys.readouterr().err

@@ -48,11 +48,11 @@ def test_bad_input_gives_one_line_and_exit_2(cli, store_path, args, msg):
     assert len(r.stderr.strip().splitlines()) == 1
 
 
-def test_not_an_hdf5_store(cli, tmp_path):
+def test_not_a_store(cli, tmp_path):
     p = tmp_path / "x.h5"
     p.write_text("not hdf5")
     r = cli("list", "--store", str(p))
-    assert r.returncode == 2 and "not an HDF5 file" in r.stderr
+    assert r.returncode == 2 and "is a file that is not a gtables store" in r.stderr
 
 
 def test_help_explains(cli):

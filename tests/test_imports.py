@@ -10,7 +10,7 @@ PKG = pathlib.Path(__file__).resolve().parents[1] / "src" / "gtables"
 
 # lowest first; a module belongs to the first layer whose prefix matches it
 LAYERS = (
-    ("gtables.errors", "gtables.config", "gtables._version", "gtables.transaction",
+    ("gtables.errors", "gtables.config", "gtables._version",
      "gtables.plotting"),
     ("gtables.engine",),
     ("gtables.games",),

@@ -157,6 +157,29 @@ def test_cgroup_v2_and_v1_limits(tmp_path):
     assert 0 < C.available_memory()
 
 
+def test_address_space_rlimit_bounds_available_memory():
+    """``ulimit -v`` binds however much memory is free: a process under RLIMIT_AS (lowered in a
+    child, after numba's own reservations) sees no more than the limit less its virtual size."""
+    import subprocess
+    import sys
+    room = 256 << 20
+    script = (
+        "import resource\n"
+        "from gtables.engine import memory as C\n"
+        "hard = resource.getrlimit(resource.RLIMIT_AS)[1]\n"
+        f"limit = C._vm_size() + {room}\n"
+        "limit = limit if hard == resource.RLIM_INFINITY else min(limit, hard)\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (limit, hard))\n"
+        "print(limit, C.rlimit_available(), C.available_memory())\n")
+    r = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    limit, rlimit, have = map(int, r.stdout.split())
+    assert 0 <= rlimit <= room and have <= rlimit < limit
+    import resource
+    if resource.getrlimit(resource.RLIMIT_AS)[0] == resource.RLIM_INFINITY:
+        assert C.rlimit_available() is None
+
+
 def test_estimate_counts_widening_by_the_options_bound():
     n = 1_000_000
     assert C.table_bytes(n, np.uint8) == n

@@ -127,7 +127,7 @@ def test_interrupted_run_resumes_from_its_checkpoint(tmp_path, monkeypatch, code
     monkeypatch.setattr(octal_scan, "PAR_FROM", 1024)
     size = 7000
     fresh, _ = stepper_table(code, size + 1, scan=False)
-    store = Store(str(tmp_path / "c.h5"))
+    store = Store(str(tmp_path / "c"))
     spec = f"octal:code={code},size={size}"
     run = OctalStepper.run
 

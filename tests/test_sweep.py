@@ -1,5 +1,6 @@
 """`gtables sweep`: grid patterns, and tables computed as tasks on a real Dask cluster
-(worker processes on 127.0.0.1), written by the client only."""
+(worker processes on 127.0.0.1), published by the workers when they see the sweep's store (by
+its id), by the client otherwise."""
 import operator
 
 import numpy as np
@@ -86,12 +87,37 @@ def test_expand_rejects_bad_patterns(pattern, msg):
 # -- rows and the summary -----------------------------------------------------------------------
 
 def test_record_turns_an_exception_into_a_failed_row(tmp_path):
-    store = Store(str(tmp_path / "t.h5"))
+    store = Store(str(tmp_path / "t"))
     row = sweep._record(store, "nim:heaps=2,size=4", error=GtablesError("too big\nsecond line"))
     assert (row.status, row.error, row.max_value) == ("failed", "too big", None)
     row = sweep._record(store, "nim:heaps=2,size=4", error=ZeroDivisionError("division by zero"))
     assert row.error == "ZeroDivisionError: division by zero"
     assert "nim:heaps=2,size=4" not in store
+
+
+def test_a_worker_publishes_into_the_same_store_only(tmp_path):
+    """The task publishes the table itself when the store at the path it is given is the
+    sweep's (same id) and sends back attributes only; otherwise (another store under that path,
+    or none) it sends the values and publishes nothing."""
+    spec = "nim:heaps=2,size=5"
+    want = api.compute(spec, store=None).values
+    store = Store(str(tmp_path / "t"))
+    store.check_writable()                      # made now: it has its id
+    out = sweep._compute_table(spec, False, "auto", None, 0.0, store.root, store.id, "")
+    assert out["stored"] and "values" not in out and out["attrs"]["spec"] == spec
+    np.testing.assert_array_equal(store.get(spec).load(), want)
+    row = sweep._record(store, spec, out)
+    assert (row.status, row.max_value) == ("computed", int(want.max()))
+    other = Store(str(tmp_path / "other"))
+    other.check_writable()
+    spec2 = "nim:heaps=2,size=6"
+    for path, sid in ((other.root, store.id), (str(tmp_path / "none"), store.id),
+                      (store.root, None)):
+        out = sweep._compute_table(spec2, False, "auto", None, 0.0, path, sid, "")
+        assert not out.get("stored") and out["values"].size == 49
+    assert spec2 not in store and spec2 not in other and not (tmp_path / "none").exists()
+    row = sweep._record(store, spec2, out)               # the client publishes it
+    assert row.status == "computed" and spec2 in store
 
 
 def test_summary_table():
@@ -106,7 +132,8 @@ def test_summary_table():
                                 "168"]
     assert lines[3].split() == ["nim:heaps=2,size=4", "stored", "-", "7", "-", "-"]
     assert "error: needs about 1 TiB" in lines[5]
-    assert lines[-1] == "1 computed, 1 stored, 1 failed; compute 1.2 s in tasks; wall 3.0 s"
+    assert lines[-1] == ("1 computed and stored, 1 already stored, 1 failed; compute 1.2 s in "
+                         "tasks; wall 3.0 s")
     assert "wall" not in sweep.summary_table(rows).splitlines()[-1]
 
 
@@ -115,7 +142,7 @@ def test_summary_table():
 def test_sweep_on_its_own_local_cluster(tmp_path, expected, cluster, monkeypatch):
     specs = sweep.expand(OCTAL) + sweep.expand(NIM)
     want = {s: expected(s) for s in specs}
-    path = str(tmp_path / "t.h5")
+    path = str(tmp_path / "t")
     said = []
     rows = sweep.run_sweep(specs, path, workers=2, progress=False, echo=said.append)
     assert [r.spec for r in rows] == specs
@@ -150,7 +177,7 @@ def test_sweep_on_its_own_local_cluster(tmp_path, expected, cluster, monkeypatch
 
 def test_until_periodic_rows_carry_the_proved_period(tmp_path, expected, cluster):
     specs = sweep.expand(OCTAL) + ["nim:heaps=2,size=4"]
-    path = str(tmp_path / "t.h5")
+    path = str(tmp_path / "t")
     rows = {r.spec: r for r in sweep.run_sweep(specs, path, scheduler=cluster.scheduler_address,
                                                until_periodic=True, progress=False,
                                                echo=lambda s: None)}
@@ -172,7 +199,7 @@ def test_until_periodic_rows_carry_the_proved_period(tmp_path, expected, cluster
 def test_a_failing_task_does_not_stop_the_others(tmp_path, cluster):
     # validates in the client, fails in the worker (its memory check)
     too_big, fine = "nim:heaps=4,size=1000", "nim:heaps=2,size=5"
-    path = str(tmp_path / "t.h5")
+    path = str(tmp_path / "t")
     rows = sweep.run_sweep([too_big, fine], path, scheduler=cluster.scheduler_address,
                            progress=False, echo=lambda s: None)
     assert [r.status for r in rows] == ["failed", "computed"]
@@ -184,7 +211,7 @@ def test_a_failing_task_does_not_stop_the_others(tmp_path, cluster):
 
 def test_an_exception_in_a_worker_becomes_a_failed_row(tmp_path, cluster):
     good, bad = "nim:heaps=2,size=3", "nim:heaps=2,size=2"
-    store = Store(str(tmp_path / "t.h5"))
+    store = Store(str(tmp_path / "t"))
     with distributed.Client(cluster, set_as_default=False) as client:
         ok = client.submit(sweep._compute_table, good, False, "auto", None, pure=False)
         boom = client.submit(operator.truediv, 1, 0, pure=False)  # raises on the worker
@@ -203,15 +230,15 @@ def test_invalid_specs_fail_before_any_cluster(tmp_path, monkeypatch):
     monkeypatch.setattr(sweep, "_start", no_cluster)
     with pytest.raises(GtablesError, match="0.0G"):
         sweep.run_sweep(["nim:heaps=2,size=4", "octal:code=0.0G,size=10"],
-                        str(tmp_path / "t.h5"), progress=False)
+                        str(tmp_path / "t"), progress=False)
     with pytest.raises(GtablesError, match="algorithm"):
-        sweep.run_sweep(["nim:heaps=2,size=4"], str(tmp_path / "t.h5"), algorithm="fast")
+        sweep.run_sweep(["nim:heaps=2,size=4"], str(tmp_path / "t"), algorithm="fast")
 
 
 # -- the command --------------------------------------------------------------------------------
 
 def test_cli_sweep_on_a_given_scheduler(cli, tmp_path, expected, cluster):
-    path = str(tmp_path / "t.h5")
+    path = str(tmp_path / "t")
     patterns = ("octal:code=0.07|0.77,size=200", "nim:heaps=2,size=4")
     opts = ("--until-periodic", "--scheduler", cluster.scheduler_address, "--store", path,
             "--no-progress")
@@ -222,7 +249,7 @@ def test_cli_sweep_on_a_given_scheduler(cli, tmp_path, expected, cluster):
     assert out["octal:code=0.07,size=200"][1:2] + out["octal:code=0.07,size=200"][4:5] == \
            ["computed", "34/53"]
     assert out["octal:code=0.77,size=200"][4] == "12/71"
-    assert "3 computed, 0 stored, 0 failed" in r.stdout
+    assert "3 computed and stored, 0 already stored, 0 failed" in r.stdout
     store = Store(path)
     for spec in ("octal:code=0.07,size=200", "octal:code=0.77,size=200", "nim:heaps=2,size=4"):
         np.testing.assert_array_equal(store.get(spec).load(), expected(spec))
@@ -230,11 +257,12 @@ def test_cli_sweep_on_a_given_scheduler(cli, tmp_path, expected, cluster):
     # again, with one table that fails on its worker: the stored ones are skipped, exit 1
     r = cli("sweep", *patterns, "nim:heaps=4,size=1000", *opts)
     assert r.returncode == 1, r.stderr
-    assert "0 computed, 3 stored, 1 failed" in r.stdout and "needs about" in r.stdout
+    assert "0 computed and stored, 3 already stored, 1 failed" in r.stdout
+    assert "needs about" in r.stdout
 
 
 def test_cli_sweep_errors(tmp_path, capsys):
-    path = str(tmp_path / "t.h5")
+    path = str(tmp_path / "t")
     assert cli.main(["sweep", "--store", path]) == 2
     assert "needs grid patterns or --catalogue" in capsys.readouterr().err
     assert cli.main(["sweep", "octal:code=0.07|0.G,size=10", "--store", path]) == 2
@@ -251,7 +279,7 @@ def test_cli_sweep_errors(tmp_path, capsys):
 def test_cli_sweep_help(cli):
     r = cli("sweep", "--help")
     assert r.returncode == 0
-    for words in ("only process that writes the store", "--scheduler", "lo..hi", "--catalogue",
+    for words in ("publishes it into the store itself", "--scheduler", "lo..hi", "--catalogue",
                   "gtables sweep 'octal:code=0.07|0.77|0.137,size=1000'"):
         assert words in r.stdout
 
@@ -265,7 +293,7 @@ def test_cli_catalogue_runs_its_passes_and_writes_its_report(tmp_path, capsys, c
         seen["size"] = size
         return [f"octal:code=0.07,size={size}", f"octal:code=0.16,size={size}"]
     monkeypatch.setattr(octal_catalogue, "catalogue_specs", specs)
-    path, out = str(tmp_path / "t.h5"), str(tmp_path / "res")
+    path, out = str(tmp_path / "t"), str(tmp_path / "res")
     rc = cli.main(["sweep", "nim:heaps=2,size=3", "--catalogue", "octal3", "--size", "8000",
                    "--big-size", "600000", "--scheduler", cluster.scheduler_address,
                    "--store", path, "--out", out, "--no-progress"])

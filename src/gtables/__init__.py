@@ -5,8 +5,8 @@ The public Python API (see README.md):
     import gtables
     t = gtables.compute("octal:code=0.07,size=1000")   # computes, stores, returns a Table
     t.value(7), t.outcome(7), t.values                 # one position, or the numpy array
-    store = gtables.open_store()                       # results/tables.h5 or $GTABLES_STORE
-    store.load("octal:code=0.07,size=1000")
+    store = gtables.open_store()                       # results/tables or $GTABLES_STORE
+    store.get("octal:code=0.07,size=1000").load()      # the stored values, verified
 
 Importing the package is cheap; numba kernels are compiled (or loaded from cache) on first use.
 """

@@ -21,9 +21,9 @@ from .engine.game import ENCODINGS, GRUNDY, KINDS, PARTIZAN, Family, Game
 from .errors import GtablesError, warn
 from .store import (
     AlreadyStored,
+    Prefix,
     Store,
     StoredTable,
-    aside_path,
     checksum,
     notebook_module,
     repair_hint,
@@ -56,7 +56,8 @@ def register_family(family: Family, replace: bool = False) -> Family:
 
 
 def heap_game(name: str, options, *, max_options, doc: str = "", period_bound=None,
-              period_theorem: str = "", replace: bool = False) -> Family:
+              period_theorem: str = "", replace: bool = False,
+              version: str | None = None) -> Family:
     """Register a heap game from its options function (no Family to write): ``options(n, out)``
     writes each option of a heap of ``n`` as a pair ``out[2*i], out[2*i+1] = a, b`` (the heap
     becomes heaps ``a`` and ``b``; ``b = 0`` for a plain removal, ``(0, 0)`` takes it all) and
@@ -65,15 +66,19 @@ def heap_game(name: str, options, *, max_options, doc: str = "", period_bound=No
     Then ``name:size=N`` (``play=misere`` too) computes, stores and queries like a built-in
     family.  ``period_bound``/``period_theorem``: a periodicity theorem you vouch for (turns on
     ``until_periodic``); without one, :meth:`Table.periodicity` reports observed periods only.
+    Stored prefixes of the game are reused only by the same game: its identity is a hash of the
+    options function's code and of every value it reads (closure cells, globals), or
+    ``version`` when you declare one (then changing the rules without changing it is on you).
     See :mod:`gtables.games.userheap`."""
     from .games.userheap import heap_family
     fam = heap_family(name, options, max_options=max_options, doc=doc, period_bound=period_bound,
-                      period_theorem=period_theorem)
+                      period_theorem=period_theorem, version=version)
     return games.register(fam, replace=replace)
 
 
 def open_store(path: str | None = None) -> Store:
-    """The store at ``path``, ``$GTABLES_STORE``, or ``results/tables.h5``."""
+    """The store at ``path``, ``$GTABLES_STORE``, or ``results/tables`` (a directory of table
+    files, made on the first write; an export file opens read-only)."""
     return Store(path)
 
 
@@ -108,7 +113,6 @@ class Table:
             if isinstance(self.attrs.get(k), str):
                 self.attrs[k] = json.loads(self.attrs[k])
         self.stored = stored
-        self.aside: str | None = None   # the side store's path, when the intended store could not take it
 
     @classmethod
     def _from_store(cls, stored: StoredTable, space: spaces.PositionSpace) -> Table:
@@ -406,16 +410,16 @@ def compute(spec: str, store=_DEFAULT, *, force: bool = False, progress: bool | 
     recomputing.  ``force`` recomputes from scratch (no stored prefix is reused) and replaces
     it.  ``store=None`` computes in memory only.
 
-    The store is checked before the computation starts (writable, a gtables store, not held by
-    another process).  If it cannot take the table when the work is done, the table is not
-    lost: it is written to a side store beside it (``Table.aside`` names it; ``gtables merge``
-    brings it home) and a warning says so.
+    The store is checked before the computation starts (a gtables store or a new directory,
+    writable).  Publishing is atomic: another process storing the same table meanwhile is
+    harmless (the last one wins; both are whole and correct).
 
     Sequence tables (octal games) also take: ``until_periodic`` (stop as soon as the family's
     periodicity theorem proves a period; the rest of the table follows from it), ``algorithm``
     (``auto``, ``naive`` or ``sparse``: the same values, different speed), ``resume`` (start
     from the longest verified stored prefix: a table of the same game, or an interrupted run's
-    checkpoint) and ``checkpoint_seconds`` (how often a long run saves its prefix to the store).
+    checkpoint, each re-derived on a sample before it is used: :func:`find_prefix`) and
+    ``checkpoint_seconds`` (how often a long run saves its prefix to the store).
     """
     from .engine.compute import check_request
     g = game(spec)
@@ -507,12 +511,11 @@ def compute_bounded(spec: str, keep: int, *, window: int | None = None, store=_D
 
 
 def store_table(st: Store, g: Game, values: np.ndarray, attrs: dict, force: bool = False,
-                aside: Store | None = None, echo=warn) -> Table:
-    """Write a computed table into ``st`` and return it.  Never loses it: when ``st`` cannot take
-    it (busy past the lock timeout, read-only, full), it goes to a side store (``aside``, or a
-    new one beside ``st``), ``echo`` says where, and the table's ``aside`` names it.  Another
-    process may have stored the same table meanwhile: if its values agree, that is fine; if
-    they differ, that is an error worth knowing."""
+                echo=warn) -> Table:
+    """Publish a computed table into ``st`` and return it.  Another process may have stored the
+    same table meanwhile: if its values agree, that is fine; if they differ, that is an error
+    worth knowing.  A store that cannot take it (full, read-only) is a one-line error that says
+    so; nothing stored before is changed."""
     try:
         st.write(g.spec, values, attrs, force=force)
     except AlreadyStored:
@@ -520,24 +523,9 @@ def store_table(st: Store, g: Game, values: np.ndarray, attrs: dict, force: bool
         if other.attrs.get("checksum") != checksum(values):
             raise GtablesError(f"{g.spec}: another process stored this table meanwhile and its "
                                f"values differ from the ones just computed; check both with "
-                               f"gtables check, and recompute with --force") from None
+                               f"gtables check --deep, and recompute with --force") from None
     except GtablesError as e:
-        side = aside or Store(aside_path(st.path))
-        try:
-            side.write(g.spec, values, attrs, force=True)
-        except GtablesError as e2:
-            if aside is None:                  # leave no half-made side store behind
-                for leftover in (side.path, side.lock_path, side.path + ".journal.tmp"):
-                    if os.path.exists(leftover):
-                        with contextlib.suppress(OSError):
-                            os.remove(leftover)
-            raise GtablesError(f"{g.spec}: computed, but neither {st.path} ({e}) nor the side "
-                               f"store {side.path} ({e2}) could take it") from None
-        echo(f"{g.spec}: not stored in {st.path} ({e}); kept in {side.path}: bring it home "
-             f"with: gtables merge {side.path} --store {st.path}")
-        t = Table(g, values=values, attrs=side.get(g.spec).attrs, stored=side.get(g.spec))
-        t.aside = side.path
-        return t
+        raise GtablesError(f"{g.spec}: computed, but not stored: {e}") from None
     if g.is_sequence:
         try:
             st.drop_checkpoint(g.sequence_key)
@@ -545,6 +533,248 @@ def store_table(st: Store, g: Game, values: np.ndarray, attrs: dict, force: bool
             echo(f"{g.spec}: stored, but its checkpoint could not be dropped ({e})")
     s = st.get(g.spec)
     return Table(g, values=values, attrs=s.attrs, stored=s)
+
+
+# -- trust before reuse -------------------------------------------------------------------------
+
+def rederive_problem(g: Game, values: np.ndarray, positions=None) -> str | None:
+    """Why ``values`` (a table or a sequence prefix of ``g``) are not what ``g``'s rules give
+    from the values themselves, or None: each position of ``positions`` (default: a sample of
+    200 random, the first 16 and the last 100) is computed again from its options' stored
+    values by the engine's kernel."""
+    from .engine.rederive import rederive, sample_positions
+    n = int(values.size)
+    if n == 0:
+        return None
+    if positions is None:
+        positions = sample_positions(n)
+    if g.is_sequence and n < g.space.size:
+        g = _prefix_game(g, n)
+    bad = rederive(g, values, positions)
+    if bad is None:
+        return None
+    return (f"position {g.space.format_index(int(bad))} holds {int(values[int(bad)])}, but the "
+            f"rules give another value from the values below it")
+
+
+def _prefix_game(g: Game, n: int) -> Game:
+    """The game of the first ``n`` heaps of ``g``'s sequence (its spec with ``size=n-1``), so
+    that re-deriving a prefix sizes its move buffer for those heaps, not for ``g``'s: resuming
+    2^30 heaps of Grundy's game from a shorter prefix asked for 24 GiB.  ``g`` itself when the
+    family does not name its sequence tables by ``size``."""
+    from .engine.game import split_spec
+    fam_name, pairs = split_spec(g.spec)
+    if not any(k == "size" for k, _ in pairs):
+        return g
+    try:
+        fam = games.get(fam_name)
+        p = fam.game(fam.parse([(k, str(n - 1) if k == "size" else v) for k, v in pairs]))
+    except GtablesError:
+        return g
+    return p if p.sequence_key == g.sequence_key and p.space.size == n else g
+
+
+def prefix_candidates(st: Store, g: Game, rows: list | None = None) -> list[tuple[int, str]]:
+    """``(length, spec)`` of the stored tables that are prefixes of ``g``'s sequence: same
+    family, and a spec that names the same sequence (identity from the spec, never from a
+    stored attribute alone; a user game's stored ``sequence_key`` must match too, since its
+    spec does not carry the options function's fingerprint)."""
+    out = []
+    for a in (st.list() if rows is None else rows):
+        if a.get("damaged") or a.get("family") != g.family or "length" not in a:
+            continue
+        try:
+            other = games.parse(str(a["spec"]))
+        except GtablesError:
+            continue
+        if other.spec != a["spec"] or other.sequence_key != g.sequence_key or \
+                a.get("sequence_key") != g.sequence_key:
+            continue
+        out.append((int(a["length"]), str(a["spec"])))
+    return out
+
+
+def find_prefix(st: Store, g: Game, limit: int, on_damaged=warn,
+                rows: list | None = None) -> Prefix | None:
+    """The longest *trusted* prefix (at most ``limit`` values) of ``g``'s sequence in ``st``:
+    a complete table of the same game (any size) or an interrupted run's checkpoint, verified
+    against its checksums and re-derived on a sample (:func:`rederive_problem`).  A candidate
+    that fails is never used: ``on_damaged(message)`` names it, and the next is tried.
+    ``rows``: a :meth:`Store.list` read since the store last changed (a sweep reads it once)."""
+    if st is None or not st.exists():
+        return None
+    cands: list[tuple[int, str, str]] = [(n, "table", spec)
+                                         for n, spec in prefix_candidates(st, g, rows)]
+    checkpoint = None
+    try:
+        checkpoint = st.read_checkpoint(g.sequence_key)
+    except GtablesError as e:
+        on_damaged(f"{e} (not used as a prefix)")
+    if checkpoint is not None:
+        cands.append((int(checkpoint[0].size), "checkpoint", g.sequence_key))
+    for length, kind, spec in sorted(cands, key=lambda c: (-c[0], c[1] != "table")):
+        if length == 0:
+            continue
+        n = min(length, limit)
+        try:
+            if kind == "table":
+                t = st.get(spec)          # the listing may come from a cache: the file decides
+                length = t.length
+                n = min(length, limit)
+                values = t.load(limit=n) if n < length else t.load()
+                seconds = float(t.attrs.get("compute_seconds", 0.0))
+                source = f"stored table {spec}"
+                t.close()
+            else:
+                assert checkpoint is not None
+                values, a = checkpoint
+                seconds = float(a.get("compute_seconds", 0.0))
+                source = f"checkpoint of an interrupted run ({values.size:,} values)"
+        except GtablesError as e:
+            on_damaged(f"{e} (not used as a prefix)")
+            continue
+        values = values[:n]
+        # in full while that is cheap: a value changed where the sample never looks would be
+        # copied into the longer table (the sample's positions are the same every run)
+        why = rederive_problem(g, values, np.arange(n, dtype=np.int64) if n <= RESUME_FULL
+                               else None)
+        if why is not None:
+            on_damaged(f"{source} in {st.path} is refused as a prefix of {g.spec}: {why}; "
+                       f"remove or recompute it")
+            continue
+        return Prefix(values, source, seconds, length)
+    return None
+
+
+# -- sharing: export, import, deep check ---------------------------------------------------------
+
+def export_tables(specs, to: str, store=_DEFAULT) -> int:
+    """Write the stored tables ``specs`` into one new self-contained file ``to`` (readable as a
+    store with ``--store FILE``, read-only); returns how many."""
+    st = _store(store) or Store()
+    canon = []
+    for s in specs:
+        try:
+            canon.append(game(s).spec)
+        except GtablesError:
+            canon.append(s)         # a user's family not loaded here: the spec as stored
+    return st.export(canon, to)
+
+
+def import_tables(source: str, store=_DEFAULT, echo=print) -> dict:
+    """Bring the tables of ``source`` (an export file, or a single-file store of an older
+    gtables) into ``store``, each verified (checksums) and re-derived on a sample before it is
+    published; ``source`` is only read, never changed or deleted.  A table the store already
+    holds with the same values counts as present; with other values it is a conflict (ours is
+    kept).  Returns counts: imported, present, conflict, refused."""
+    from .store import legacy
+    st = _store(store) or Store()
+    if os.path.exists(source) and os.path.realpath(source) == st.root:
+        raise GtablesError(f"{source} is the store itself")
+    _, f, fh = legacy.open_source(source)        # refused here, before the store is touched
+    f.close()
+    fh.close()
+    st.check_writable()
+    counts = {"imported": 0, "present": 0, "conflict": 0, "refused": 0}
+    for spec, load_values, attrs, problem in legacy.tables(source):
+        try:
+            if problem is not None:
+                raise GtablesError(f"damaged ({problem})")
+            try:
+                g = game(spec)
+            except GtablesError as e:
+                raise GtablesError(f"its spec does not parse here ({e}); a user's family must be "
+                                   f"registered before import") from None
+            if g.spec != spec:
+                raise GtablesError(f"its spec is not canonical (here: {g.spec})")
+            assert callable(load_values)
+            values = load_values()
+            if values.size != g.space.size:
+                raise GtablesError(f"it holds {values.size:,} values, its spec names "
+                                   f"{g.space.size:,}")
+            full = values.size <= (DEEP_FULL_SEQUENCE if g.is_sequence else DEEP_FULL)
+            why = rederive_problem(g, values, np.arange(values.size, dtype=np.int64) if full
+                                   else None)     # as check --deep: a forged value is caught
+            if why is not None:
+                raise GtablesError(f"fails re-derivation: {why}")
+        except (GtablesError, OSError, RuntimeError, ValueError) as e:
+            counts["refused"] += 1
+            echo(f"refused {spec}: {str(e).splitlines()[0] if str(e) else type(e).__name__}")
+            continue
+        keep = {k: v for k, v in attrs.items() if k not in ("meta_checksum", "schema",
+                                                            "schema_version", "spec")}
+        try:
+            st.write(g.spec, values, keep)
+        except AlreadyStored:
+            ours = st.get(g.spec)
+            if ours.attrs.get("checksum") == checksum(values):
+                counts["present"] += 1
+                echo(f"already there: {g.spec}")
+            else:
+                counts["conflict"] += 1
+                echo(f"conflict: {g.spec} is stored with other values; ours is kept (check it "
+                     f"with gtables check --deep; delete it to take the imported one)")
+            ours.close()
+            continue
+        counts["imported"] += 1
+        echo(f"imported {g.spec}")
+    return counts
+
+
+RESUME_FULL = 1 << 12             # heaps of a prefix re-derived in full before a run resumes
+DEEP_FULL_SEQUENCE = 1 << 15      # heaps a deep check re-derives in full (options grow with n)
+DEEP_FULL = 1 << 22               # positions of other tables re-derived in full
+DEEP_SAMPLE = 10_000              # random positions of a larger non-sequence table
+
+
+def check_store(store=_DEFAULT, deep: bool = False, echo=None) -> list[dict]:
+    """:meth:`Store.check` (every table and checkpoint read and verified against its checksums)
+    and, with ``deep``, every table re-derived from its own values by the rules its spec names:
+    in full up to :data:`DEEP_FULL_SEQUENCE` heaps (sequence tables) or :data:`DEEP_FULL`
+    positions, else on a stated sample.  Each row gains ``rederived`` ("all N", "sample of N",
+    or why not).  A forged table with valid checksums fails here."""
+    st = _store(store) or Store()
+    if not st.exists():
+        raise GtablesError(f"no store at {st.path} (nothing to check)")
+    rows = st.check()
+    if not deep:
+        return rows
+    for r in rows:
+        if r["kind"] != "table" or r["damaged"]:
+            continue
+        try:
+            g = game(r["spec"])
+        except GtablesError:
+            r["rederived"] = "not re-derived: its family is not known in this process"
+            continue
+        try:
+            t = st.get(r["spec"])
+            n = t.length
+            if g.spec != r["spec"] or n != g.space.size:
+                r["damaged"] = (f"table {r['spec']} in {st.path} does not match its spec "
+                                f"({n:,} values; the spec names {g.space.size:,})")
+                continue
+            full = n <= (DEEP_FULL_SEQUENCE if g.is_sequence else DEEP_FULL)
+            if full:
+                positions = np.arange(n, dtype=np.int64)
+            elif g.is_sequence:
+                from .engine.rederive import sample_positions
+                positions = sample_positions(n)
+            else:
+                rng = np.random.default_rng(0)
+                positions = np.unique(rng.integers(0, n, DEEP_SAMPLE, dtype=np.int64))
+            why = rederive_problem(g, t.load(), positions)
+            t.close()
+        except GtablesError as e:
+            r["damaged"] = str(e)
+            continue
+        r["rederived"] = f"all {n:,}" if full else f"sample of {positions.size:,} of {n:,}"
+        if why is not None:
+            r["damaged"] = (f"table {r['spec']} in {st.path} is wrong although its checksums "
+                            f"hold: {why}; repair it with: {repair_hint(r['spec'], st.path)}")
+        if echo:
+            echo(f"{r['spec']}: {'WRONG' if why else 'ok'} ({r['rederived']})")
+    return rows
 
 
 def compute_values(spec: str, *, store=None, progress: bool | None = False,
@@ -568,7 +798,7 @@ def compute_values(spec: str, *, store=None, progress: bool | None = False,
     where = "given prefix" if prefix is not None else ""
     st = _store(store) if store is not None else None
     if prefix is None and st is not None:
-        found = st.prefix(g.sequence_key, g.space.size)
+        found = find_prefix(st, g, g.space.size)
         if found is not None:
             prefix, where, prefix_seconds = found.values, found.source, found.seconds
     ck_store = _store(checkpoint_store) if checkpoint_store is not None else None
@@ -623,8 +853,7 @@ def load_if_stored(spec: str, store=_DEFAULT) -> Table | None:
     user's family (``gtables.heap_game``, ``register_family``) where the user's module is not
     imported, e.g. ``gtables query`` from a shell: its values come from the store, its rules
     (``--moves``) need the family.  Any error (no store, damaged store, missing
-    table) is left for the long way to report, in its own words and order, but a busy store
-    (its lock timeout spent) is reported here rather than waited for twice."""
+    table) is left for the long way to report, in its own words and order."""
     if not isinstance(spec, str) or games._families:   # a loaded registry: numba is in already
         return None
     family = spec.split(":", 1)[0]
@@ -633,9 +862,7 @@ def load_if_stored(spec: str, store=_DEFAULT) -> Table | None:
         if spec not in st:
             return None
         s = st.get(spec)
-    except GtablesError as e:
-        if str(e).startswith("store busy"):   # the long way would wait as long again
-            raise
+    except GtablesError:
         return None
     a = s.attrs
     try:

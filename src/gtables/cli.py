@@ -26,10 +26,11 @@ run `gtables families` for every family and its keys.
 integers (in specs, positions, lists and options) are ASCII digits 0-9 with an optional
   leading '-': no '+', no '_', no other digits; blanks around a spec, a key or a value are
   ignored, never inside a number; list entries are separated by commas or blanks.
-store: results/tables.h5, or $GTABLES_STORE, or --store PATH.  Every read is verified
-  (a damaged table is an error that names its repair); writes are all-or-nothing and locked
-  (tables.h5.lock): a busy store is waited for up to $GTABLES_LOCK_TIMEOUT seconds (120).
-  `gtables check` verifies the whole store, `gtables compact` reclaims space.
+store: results/tables, or $GTABLES_STORE, or --store PATH: a directory of immutable table
+  files (tables/<family>/<spec>.h5), made on the first write; each table is published whole
+  by an atomic rename and never written again, so readers take no lock and a crash loses
+  nothing.  Every read is verified (a damaged table is an error that names its repair).
+  `gtables check [--deep]` verifies the whole store; `gtables export`/`import` share tables.
 """
 
 
@@ -73,7 +74,8 @@ def _progress(args):
 
 def _store_arg(p):
     p.add_argument("--store", metavar="PATH",
-                   help="HDF5 store (default: $GTABLES_STORE or results/tables.h5)")
+                   help="the store: a directory (made if missing), or an export file to read "
+                        "(default: $GTABLES_STORE or results/tables)")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -159,26 +161,45 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Read every table and checkpoint of the store in full and "
                                    "check it against its checksums (whole-table SHA-256, "
                                    "per-chunk digests, attribute checksum). Lists damaged ones "
-                                   "with the command that repairs each; exit status 1 if any.")
+                                   "with the command that repairs each; exit status 1 if any. "
+                                   "Checksums prove a file is intact, not that its values are "
+                                   "right: --deep also re-derives every table from its own "
+                                   "values by the rules its spec names (in full up to 2^15 "
+                                   "heaps of a heap game or 2^22 positions, else a stated "
+                                   "sample), which catches a forged table with valid checksums.")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--deep", action="store_true",
+                   help="also re-derive every table from its own values (see above)")
     _store_arg(p)
 
-    p = sub.add_parser("compact", help="reclaim the space of replaced tables and killed writes",
-                       description="Rewrite the store without the space that replaced tables "
-                                   "(--force), dropped checkpoints and killed writes left "
-                                   "behind. Every table is verified on the way; the new file "
-                                   "replaces the old one atomically, so an interrupted compact "
-                                   "changes nothing. Stops if a table is damaged, unless "
-                                   "--drop-damaged.")
-    p.add_argument("--drop-damaged", action="store_true",
-                   help="leave damaged tables and checkpoints out instead of stopping")
+    p = sub.add_parser("export", help="write stored tables into one file to send to someone",
+                       description="Write the stored tables SPEC... (each verified) into one new, "
+                                   "self-contained HDF5 file FILE; never writes over a file. "
+                                   "The receiver reads it as a store (--store FILE, read-only) "
+                                   "or brings it into theirs with gtables import FILE.")
+    p.add_argument("spec", nargs="+", help="spec string(s) of stored tables")
+    p.add_argument("--to", required=True, metavar="FILE", help="the new file, e.g. share.h5")
     _store_arg(p)
 
-    p = sub.add_parser("merge", help="bring the tables of a side store into the store",
-                       description="Copy every verified table of SIDE (a side store that gtables "
-                                   "wrote when the store could not take a finished table) that "
-                                   "the store lacks, then delete SIDE.")
-    p.add_argument("side", help="the side store, e.g. results/tables.aside-20261123-101500-4242.h5")
+    p = sub.add_parser("import", help="bring tables in from an export file or an old store",
+                       description="Bring every table of FILE (an export file, or the single-file "
+                                   "store of an older gtables, e.g. results/tables.h5) into the "
+                                   "store. Each is verified against its checksums and re-derived "
+                                   "on a sample of positions from its own values before it is "
+                                   "published; FILE is only read, never changed or deleted. A "
+                                   "table the store holds with other values is reported and "
+                                   "left as it is. Exit status 1 if any table was refused or "
+                                   "conflicts.")
+    p.add_argument("file", help="an export file or an old single-file store")
+    _store_arg(p)
+
+    p = sub.add_parser("compact", help="(not needed any more: tables are immutable files)")
+    p.add_argument("--drop-damaged", action="store_true", help=argparse.SUPPRESS)
+    _store_arg(p)
+
+    p = sub.add_parser("merge", help="(replaced by: gtables import FILE)",
+                       description="Now gtables import FILE, which never deletes FILE.")
+    p.add_argument("side", help="an export file or an old single-file store")
     _store_arg(p)
 
     p = sub.add_parser("thresholds", help="End-Nim (seed 002): thresholds L, R, L*, R* of a string w",
@@ -219,13 +240,15 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description="""\
 Compute many tables in parallel with Dask (dask.distributed).  Each table is one
-task: a worker computes it and sends the values back.  This command (the client)
-is the only process that writes the store, each table as soon as its task ends,
-so an interrupted sweep keeps every table that was complete.  Tables already in
-the store are skipped; octal tables resume from a smaller stored table of the
-same game.  A failed task is reported and the others go on; the exit status is 1
-if any failed.  Without --scheduler a local cluster of --workers processes is
-started on 127.0.0.1 and closed at the end.""",
+task: a worker computes it and publishes it into the store itself when it sees
+the same store (a local cluster, or workers on a shared file system); otherwise
+it sends the values back and this command (the client) publishes them.  Each
+table is published whole as soon as its task ends, so an interrupted sweep
+keeps every table that was complete.  Tables already in the store are skipped;
+octal tables resume from a smaller stored table of the same game (re-derived on
+a sample first).  A failed task is reported and the others go on; the exit
+status is 1 if any failed.  Without --scheduler a local cluster of --workers
+processes is started on 127.0.0.1 and closed at the end.""",
         epilog="""\
 grid patterns: in a value, | separates alternatives and lo..hi or lo..hi..step is an
 inclusive integer range; a pattern names the cartesian product.  Sets such as {1,2,5}
@@ -332,6 +355,11 @@ def _run(args) -> int:
             where = f" ({e.filename})" if e.filename else ""
             return _err(f"cannot go on: {e.strerror}{where}")
         raise
+    except MemoryError:
+        # past the memory guard (an address-space limit, ulimit -v, met mid-way): nothing
+        # half-written is ever published, so stopping here loses nothing stored
+        return _err("out of memory (the machine's memory or an address-space limit such as "
+                    "ulimit -v); nothing stored was changed: use a smaller table")
     except Exception as e:
         # Ctrl-C inside numba's compiler surfaces as another error with the interrupt as context
         if _caused_by_interrupt(e):
@@ -368,8 +396,12 @@ def _caused_by_interrupt(e: BaseException) -> bool:
 
 
 def _open_store(args):
-    from .store import Store
-    return Store(args.store) if getattr(args, "store", None) else Store()
+    from .store import Store, default_path, legacy_notice
+    if getattr(args, "store", None) is not None:
+        return Store(args.store)
+    if args.command not in ("import", "merge"):    # those are the answer to the notice
+        legacy_notice(default_path())
+    return Store()
 
 
 def _count_arg(text: str) -> int:
@@ -398,7 +430,7 @@ def _compute_bounded(api, g, args, store) -> int:
           f"{b['window']:,}, {b['seconds']:.1f} s): checksum {s['checksum']}, max "
           f"{s['max_value']} at heap {s['max_at']:,}, {s['zeros']:,} zeros; rare heaps "
           f"{b.get('rare_heaps')} (last {b.get('last_rare')}), mask {b.get('mask')}")
-    return 1 if t.aside is not None else 0
+    return 0
 
 
 def cmd_compute(args) -> int:
@@ -424,9 +456,6 @@ def cmd_compute(args) -> int:
                         checkpoint_seconds=args.checkpoint_seconds)
         v = t.values
         where = f"stored in {store.path}" if store is not None else "not stored (--no-store)"
-        if t.aside is not None:
-            where = f"NOT stored in {store.path}: kept in the side store {t.aside}"
-            status = 1
         x = t.attrs.get("extra") or {}
         secs = f"{t.attrs.get('compute_seconds', 0):.3f} s"
         if x.get("resumed_from"):
@@ -622,45 +651,64 @@ def cmd_list(args) -> int:
 
 
 def cmd_check(args) -> int:
+    from . import api
     store = _open_store(args)
-    rows = store.check()
+    rows = api.check_store(store, deep=args.deep)
     if args.json:
         print(json.dumps(rows))
     else:
         bad = [r for r in rows if r["damaged"]]
-        print(f"{store.path}: {len(rows) - len(bad)} of {len(rows)} entries sound "
+        counted = [r for r in rows if r["kind"] != "leftover"]
+        print(f"{store.path}: {len(counted) - len(bad)} of {len(counted)} entries sound "
               f"({sum(r['kind'] == 'table' for r in rows)} tables, "
-              f"{sum(r['kind'] == 'checkpoint' for r in rows)} checkpoints)")
+              f"{sum(r['kind'] == 'checkpoint' for r in rows)} checkpoints)"
+              + ("; every table re-derived from its own values" if args.deep else ""))
+        for r in rows:
+            if r.get("rederived", "").startswith("not"):
+                print(f"  {r['spec']}: {r['rederived']}")
         for r in bad:
             print(f"  DAMAGED {r['kind']} {r['spec']}: {r['damaged']}")
+        left = [r for r in rows if r["kind"] == "leftover"]
+        if left:
+            print(f"  {len(left)} temporary file(s) of interrupted writes (never read; safe to "
+                  f"delete): {', '.join(r['spec'] for r in left[:5])}")
     return 1 if any(r["damaged"] for r in rows) else 0
 
 
 def cmd_compact(args) -> int:
-    from .engine.memory import human_bytes
     store = _open_store(args)
-    r = store.compact(drop_damaged=args.drop_damaged, echo=print)
-    print(f"{store.path}: {human_bytes(r['before'])} -> {human_bytes(r['after'])}; "
-          f"{r['kept']} entries kept, {r['dropped']} damaged dropped")
+    print(f"{store.path}: nothing to compact: a store is a directory of immutable table files, "
+          f"and a replaced or deleted table frees its space at once")
     return 0
+
+
+def cmd_export(args) -> int:
+    from . import api
+    store = _open_store(args)
+    n = api.export_tables(args.spec, args.to, store)
+    print(f"wrote {args.to}: {n} table(s) (read it with --store {args.to}, or bring it into a "
+          f"store with gtables import {args.to})")
+    return 0
+
+
+def cmd_import(args) -> int:
+    from . import api
+    store = _open_store(args)
+    c = api.import_tables(args.file, store)
+    print(f"{store.path}: {c['imported']} imported, {c['present']} already there, "
+          f"{c['conflict']} conflicting, {c['refused']} refused; {args.file} left as it was")
+    return 1 if c["refused"] or c["conflict"] else 0
 
 
 def cmd_merge(args) -> int:
-    from .store import Store
-    store = _open_store(args)
-    if not os.path.exists(args.side):
-        raise GtablesError(f"no side store at {args.side}")
-    side = Store(args.side)
-    if os.path.abspath(side.path) == os.path.abspath(store.path):
-        raise GtablesError("the side store and the store are the same file")
-    r = store.merge(side, echo=print)
-    os.remove(side.path)
-    for extra in (side.lock_path,):
-        if os.path.exists(extra):
-            os.remove(extra)
-    print(f"{store.path}: {r['copied']} table(s) merged, {r['present']} already there; "
-          f"{side.path} removed")
-    return 0
+    note = "merge is now gtables import FILE, which never deletes FILE"
+    args.file = args.side
+    try:
+        status = cmd_import(args)
+    except GtablesError as e:          # still one line: the error, and what merge became
+        raise GtablesError(f"{e} ({note})") from None
+    print(f"gtables: {note}", file=sys.stderr)
+    return status
 
 
 def cmd_families(args) -> int:
@@ -778,12 +826,13 @@ def cmd_sweep(args) -> int:
                  else octal_catalogue.write_report4)
         for path in write(cat_rows, store, args.out):
             print(f"wrote {path}")
-    return 1 if any(r.status in ("failed", "aside") for r in rows) else 0
+    return 1 if any(r.status == "failed" for r in rows) else 0
 # -- sweep (end) --
 
 
 COMMANDS = {"compute": cmd_compute, "query": cmd_query, "show": cmd_show, "list": cmd_list,
             "check": cmd_check, "compact": cmd_compact, "merge": cmd_merge,
+            "export": cmd_export, "import": cmd_import,
             "families": cmd_families, "thresholds": cmd_thresholds, "verify": cmd_verify,
             "reproduce": cmd_reproduce, "sweep": cmd_sweep}
 

@@ -1,9 +1,11 @@
 """Sweeps: a grid of table specs computed as tasks on Dask (``dask.distributed``).
 
-A *task* computes one table on a worker and returns its values and attributes; it never opens
-the store.  The client is the only writer: it writes each table into the store as its task
-finishes, so an interrupted sweep leaves exactly the tables that were complete (each write is
-atomic, see :mod:`gtables.store`).  Tables already in the store are not recomputed.
+A *task* computes one table on a worker.  When the worker sees the sweep's store (the same
+store, by the id in its marker file: a local cluster, or workers on a shared file system), it
+publishes the table there itself and sends back only its attributes; otherwise it sends the
+values and the client publishes them.  Publishing is atomic and needs no lock (see
+:mod:`gtables.store`), so an interrupted sweep leaves exactly the tables that were complete.
+Tables already in the store are not recomputed.
 
 Grid patterns (:func:`expand`) write several specs at once: within a value, ``|`` separates
 alternatives and ``lo..hi`` or ``lo..hi..step`` is an inclusive integer range::
@@ -144,50 +146,49 @@ def stored_row(store: Store, spec: str) -> SweepRow:
 
 
 def _record(store: Store, spec: str, result=None, error: BaseException | None = None,
-            prefix_source: str = "", aside: list | None = None) -> SweepRow:
-    """Turn one finished task into a row, writing its table into the store on success.
+            prefix_source: str = "") -> SweepRow:
+    """Turn one finished task into a row, publishing its table when the worker did not.
 
     ``result`` is what :func:`_compute_table` returned; ``error`` the exception the task raised
-    or that fetching its result raised (a lost worker, say); then nothing is written.  A
-    finished table is never dropped: when the store cannot take it (busy past the lock timeout,
-    read-only, full), it goes to a side store (one per sweep, kept in ``aside[0]``) and the row
-    says where (status ``aside``).
+    or that fetching its result raised (a lost worker, say); then nothing is written.
     """
     if error is not None:
         return SweepRow(spec=spec, status="failed", error=_one_line(error))
     if "error" in result:
         return SweepRow(spec=spec, status="failed", seconds=result["seconds"],
                         worker=result["worker"], error=result["error"])
-    values, attrs = result["values"], dict(result["attrs"])
-    extra = attrs.get("extra")
-    if isinstance(extra, dict) and extra.get("resumed_from") and prefix_source:
-        # the task only saw an array: say where the client found it
-        attrs["extra"] = dict(extra, resumed_from_source=prefix_source)
-    aside = [] if aside is None else aside
-    notes = []
+    attrs = dict(result["attrs"])
+    if result.get("stored"):
+        return _row(spec, "computed", attrs, seconds=result["seconds"], worker=result["worker"])
+    values = result["values"]
+    attrs = _with_source(attrs, prefix_source)
     try:
-        t = api.store_table(store, api.game(spec), values, attrs, force=True,
-                            aside=aside[0] if aside else None, echo=notes.append)
+        api.store_table(store, api.game(spec), values, attrs, force=True)
     except GtablesError as e:
         return SweepRow(spec=spec, status="failed", seconds=result["seconds"],
                         worker=result["worker"], error=f"not stored: {_one_line(e)}")
     attrs["max_value"] = int(values.max()) if values.size else 0
-    if t.aside is not None:
-        if not aside:
-            aside.append(Store(t.aside))
-        row = _row(spec, "aside", attrs, seconds=result["seconds"], worker=result["worker"])
-        return dataclasses.replace(row, error=f"kept in the side store {t.aside} (gtables merge "
-                                              f"{t.aside} --store {store.path})")
     return _row(spec, "computed", attrs, seconds=result["seconds"], worker=result["worker"])
+
+
+def _with_source(attrs: dict, prefix_source: str) -> dict:
+    extra = attrs.get("extra")
+    if isinstance(extra, dict) and extra.get("resumed_from") and prefix_source:
+        # the task only saw an array: say where the client found it
+        attrs = dict(attrs, extra=dict(extra, resumed_from_source=prefix_source))
+    return attrs
 
 
 # -- the task -----------------------------------------------------------------------------------
 
 def _compute_table(spec: str, until_periodic: bool, algorithm: str, prefix,
-                   prefix_seconds: float = 0.0) -> dict:
-    """One task, run on a worker: compute the table ``spec`` names and return it (values,
-    attrs, seconds spent, worker address).  Writes nothing; ``prefix`` (known leading values of
-    a sequence table, read by the client) lets it resume.
+                   prefix_seconds: float = 0.0, store_path: str | None = None,
+                   store_id: str | None = None, prefix_source: str = "") -> dict:
+    """One task, run on a worker: compute the table ``spec`` names; publish it into the store
+    at ``store_path`` when that is the sweep's store (its id is ``store_id``) and return its
+    attributes, else return its values and attributes (the client publishes them); with the
+    seconds spent and the worker's address.  ``prefix`` (known leading values of a sequence
+    table, read and re-derived by the client) lets it resume.
 
     A user error (:class:`GtablesError`, e.g. a table too big for the worker's memory) comes
     back as ``{"error": message}`` rather than as an exception, so that the worker does not log
@@ -207,10 +208,28 @@ def _compute_table(spec: str, until_periodic: bool, algorithm: str, prefix,
                 prefix_seconds=prefix_seconds)
         else:
             out["values"], out["attrs"] = api.compute_values(spec)
+        st = _same_store(store_path, store_id)
+        if st is not None:
+            attrs = _with_source(out["attrs"], prefix_source)
+            api.store_table(st, g, out.pop("values"), attrs, force=True)
+            out["attrs"], out["stored"] = st.get(g.spec).attrs, True
     except GtablesError as e:
+        out.pop("values", None)
         out["error"] = _one_line(e)
     out["seconds"] = time.perf_counter() - t0
     return out
+
+
+def _same_store(path: str | None, store_id: str | None) -> Store | None:
+    """The sweep's store as this worker sees it, or None when it cannot see that very store
+    (another machine, another file system, a store of the same name that is not it)."""
+    if not path or not store_id:
+        return None
+    try:
+        st = Store(path)
+    except GtablesError:
+        return None
+    return st if st.id == store_id else None
 
 
 # -- the sweep ----------------------------------------------------------------------------------
@@ -352,12 +371,11 @@ def shared_cluster(scheduler: str | None, workers: int = 2, threads_per_worker: 
 
 
 def _collect(client, pending: dict, store: Store, rows: dict, counter: _Counter) -> None:
-    """Write each task's table as it finishes (the client is the only writer).  ``pending``
+    """Record each task's table as it finishes (publishing it when its worker did not).  ``pending``
     maps a future's key to ``(future, spec, prefix source)``; entries leave it as they are
     recorded, so what is left after an interrupt is what never finished."""
     from distributed import as_completed
     done = failed = 0
-    aside: list = []     # the side store, once the store could not take a table
     counter.update(done, failed)
     for fut in as_completed([f for f, _, _ in pending.values()], loop=client.loop):
         _, spec, source = pending[fut.key]
@@ -365,7 +383,7 @@ def _collect(client, pending: dict, store: Store, rows: dict, counter: _Counter)
             result, error = fut.result(), None
         except Exception as e:  # the task raised on the worker, or its worker was lost
             result, error = None, e
-        rows[spec] = _record(store, spec, result, error, prefix_source=source, aside=aside)
+        rows[spec] = _record(store, spec, result, error, prefix_source=source)
         del pending[fut.key]
         fut.release()  # the values are stored: let the cluster forget them
         done += 1
@@ -416,14 +434,13 @@ def run_sweep(specs, store, *, scheduler: str | None = None, workers: int = 2,
     echo(f"computing {len(todo)} table(s) on {where} (scheduler {client.scheduler.address})")
     counter = _Counter(len(todo), progress)
     pending = {}
-    # one pass over the stored attributes for every prefix below (nothing is written until the
-    # tasks are all submitted); a store of thousands of tables was read once per spec before
-    index = store.sequence_index() if any(g.is_sequence for g in todo) else {}
+    # one listing for every prefix below (a store of thousands of tables was read once per spec)
+    listing = store.list() if any(g.is_sequence for g in todo) else []
     try:
         for g in todo:
             prefix, source, seconds = None, "", 0.0
             if g.is_sequence:
-                found = store.prefix(g.sequence_key, g.space.size, index=index)
+                found = api.find_prefix(store, g, g.space.size, rows=listing)
                 if found is not None:
                     prefix, source, seconds = found.values, found.source, found.seconds
                 if prefix is not None and prefix.nbytes > SCATTER_BYTES:
@@ -431,7 +448,8 @@ def run_sweep(specs, store, *, scheduler: str | None = None, workers: int = 2,
                     prefix = client.scatter(prefix, hash=False)
             seq = g.is_sequence
             fut = client.submit(_compute_table, g.spec, until_periodic and seq,
-                                algorithm if seq else "auto", prefix, seconds, pure=False)
+                                algorithm if seq else "auto", prefix, seconds, store.root,
+                                store.id, source, pure=False)
             pending[fut.key] = (fut, g.spec, source)
         _collect(client, pending, store, rows, counter)
     finally:
@@ -472,10 +490,10 @@ def summary_table(rows, wall_seconds: float | None = None) -> str:
         lines.append(fmt(b))
         if r.error:
             lines.append(f"    error: {r.error}")
-    n = {s: sum(r.status == s for r in rows) for s in ("computed", "stored", "failed", "aside")}
+    n = {s: sum(r.status == s for r in rows) for s in ("computed", "stored", "failed")}
     total = sum(r.seconds for r in rows)
     tail = f"; wall {wall_seconds:.1f} s" if wall_seconds is not None else ""
-    kept = f", {n['aside']} kept in a side store" if n["aside"] else ""
-    lines.append(f"{n['computed']} computed, {n['stored']} stored{kept}, {n['failed']} failed; "
+    lines.append(f"{n['computed']} computed and stored, {n['stored']} already stored, "
+                 f"{n['failed']} failed; "
                  f"compute {total:.1f} s in tasks{tail}")
     return "\n".join(lines)

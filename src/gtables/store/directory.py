@@ -1,0 +1,946 @@
+"""The store: a directory of immutable table files (or, read-only, one export file).
+
+Layout (store layout 3)::
+
+    <store>/gtables-store.json              {"schema": "gtables.store", "layout": 3, "id": ...}
+    <store>/tables/<family>/<name>.h5       one table per file (see :mod:`.tablefile`, :mod:`.names`)
+    <store>/checkpoints/<family>/<name>.h5  the saved prefix of a running sequence (one per game)
+    <store>/.cache/list.json                what ``list`` read last time: a cache, never the truth
+
+**Published once, never written again.**  A table is made whole in memory, written into a new
+file created exclusively under a random name in its folder, fsynced, read back and compared,
+then given its name by an atomic ``rename`` (``--force``) or ``link`` (only if the name is still
+free).  No process ever opens a published file for writing, so no reader needs a lock and no
+crash can leave half a table: a killed writer leaves at most a ``.tmp-*`` file, which nothing
+reads (``gtables check`` lists it).  Two writers of one table both publish a whole, correct
+file; the last rename wins.  Deleting is unlinking.  Correctness depends on no lock, no path
+string and no file beside the store.
+
+**Nothing is believed unread.**  Names are opened relative to directory descriptors without
+following links; a table file that is a link, a FIFO, a device or a directory, or whose stored
+spec does not give back its own name, is refused as damaged without being opened as HDF5.  The
+checks of :class:`.tablefile.Handle` run before any value is used.
+"""
+from __future__ import annotations
+
+import builtins
+import contextlib
+import dataclasses
+import datetime
+import io
+import json
+import os
+import stat
+import uuid
+
+import numpy as np
+
+from ..errors import GtablesError, warn
+from . import fsio, names
+from . import tablefile as tf
+
+DEFAULT_STORE = os.path.join("results", "tables")
+MARKER = "gtables-store.json"
+LAYOUT = 3
+TABLES, CHECKPOINTS, CACHE = "tables", "checkpoints", ".cache"
+HDF5_MAGIC = b"\x89HDF\r\n\x1a\n"
+FRAME_COLUMNS = ("spec", "family", "kind", "positions", "dtype", "max_value",
+                 "compute_seconds", "created", "status")
+JSON_ATTRS = ("params", "index", "shape", "versions", "extra")
+
+
+def default_path() -> str:
+    return os.environ.get("GTABLES_STORE") or DEFAULT_STORE
+
+
+def repair_hint(spec: str, path: str) -> str:
+    same = os.path.realpath(path) == os.path.realpath(default_path())
+    return f"gtables compute {spec} --force" + ("" if same else f" --store {path}")
+
+
+def now() -> str:
+    return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+
+
+class AlreadyStored(GtablesError):
+    """:meth:`Store.write` without ``force`` of a table the store holds."""
+
+
+@dataclasses.dataclass
+class Prefix:
+    """Verified leading values of a sequence, where they came from, and the compute time they
+    cost (``covers``: how many values that time paid for)."""
+    values: np.ndarray
+    source: str
+    seconds: float
+    covers: int
+
+
+def _decoded(a: dict) -> dict:
+    out = dict(a)
+    for k in JSON_ATTRS:
+        if isinstance(out.get(k), str):
+            with contextlib.suppress(ValueError):
+                out[k] = json.loads(out[k])
+    return out
+
+
+class StoredTable:
+    """A handle on one stored table: verified attributes in ``attrs``; values read on demand,
+    each chunk against its digest.  The file is immutable: the handle keeps it open, so what it
+    reads is the table it checked even if the name is given to a new file meanwhile."""
+
+    def __init__(self, store: Store, spec: str, handle: tf.Handle, h5file, where: str):
+        self.store, self._handle, self._file, self.where = store, handle, h5file, where
+        self.attrs = handle.attrs
+        self.length = handle.length
+        self._spec = spec
+
+    @property
+    def spec(self) -> str:
+        return self._spec
+
+    def _problem(self, why: str) -> str:
+        return (f"table {self.spec} in {self.store.path} is damaged ({why}); repair it with: "
+                f"{repair_hint(self.spec, self.store.path)}")
+
+    def read(self, sel=slice(None)) -> np.ndarray:
+        try:
+            return self._handle.read(sel)
+        except tf.Damaged as e:
+            raise GtablesError(self._problem(str(e))) from None
+
+    def load(self, verify: bool = True, limit: int | None = None) -> np.ndarray:
+        """The whole table (or its first ``limit`` values), checked chunk by chunk and, when
+        whole, against its SHA-256; read-only."""
+        try:
+            return self._handle.load(limit)
+        except tf.Damaged as e:
+            raise GtablesError(self._problem(str(e))) from None
+
+    def verify(self) -> None:
+        try:
+            self._handle.verify()
+        except tf.Damaged as e:
+            raise GtablesError(self._problem(str(e))) from None
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self._file.close()
+
+
+class Store:
+    """A store of tables: a directory (created on the first write) or, read-only, an export
+    file.  The path is resolved once, here; anything else at it is refused before any work."""
+
+    FRAME_COLUMNS = FRAME_COLUMNS
+
+    def __init__(self, path=None):
+        if path is not None and not isinstance(path, (str, os.PathLike)):
+            raise GtablesError(f"a store is a path (str), not {type(path).__name__}")
+        given = os.fspath(path) if path is not None else default_path()
+        if isinstance(given, bytes) or not given or given != given.strip() or "\0" in given:
+            raise GtablesError(f"store path {given!r} is not a usable path")
+        if any(len(c.encode()) > 255 for c in given.split(os.sep)):
+            raise GtablesError(f"store path {given[:60]}...: a name in it is longer than 255 "
+                               f"bytes, which no file system takes")
+        self.path = given
+        self.root = os.path.realpath(given)
+        self.kind = "directory"
+        self.id: str | None = None
+        try:
+            st = os.stat(self.root)
+        except (FileNotFoundError, NotADirectoryError):   # the latter: a file on the way
+            self._check_parent()
+            return
+        except OSError as e:
+            raise GtablesError(f"store path {given}: {fsio.reason(e)}") from None
+        if stat.S_ISDIR(st.st_mode):
+            self._check_directory()
+        elif stat.S_ISREG(st.st_mode):
+            self._check_file()
+        else:
+            what = ("a device" if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode) else
+                    "a FIFO" if stat.S_ISFIFO(st.st_mode) else
+                    "a socket" if stat.S_ISSOCK(st.st_mode) else "not a regular file")
+            raise GtablesError(f"store path {given} is {what}, not a store: give a directory "
+                               f"(created if missing) or an export file")
+
+    def __repr__(self):
+        return f"<Store {self.path}>"
+
+    # -- what the path is -----------------------------------------------------------------
+    def _check_parent(self) -> None:
+        parent = os.path.dirname(self.root)
+        while parent and not os.path.exists(parent):
+            parent = os.path.dirname(parent)
+        if parent and not os.path.isdir(parent):
+            raise GtablesError(f"store path {self.path}: {parent} is a file, not a directory")
+
+    def _check_directory(self) -> None:
+        try:
+            fd = fsio.open_dir(self.root)
+        except OSError as e:
+            raise GtablesError(f"store path {self.path}: {fsio.reason(e)}") from None
+        try:
+            marker = self._read_marker(fd)
+            if marker is None:
+                entries = [e for e in os.listdir(fd)]
+                if entries:
+                    raise GtablesError(
+                        f"{self.path} is a directory but not a gtables store (it has no {MARKER}); "
+                        f"give a new or empty directory")
+        finally:
+            os.close(fd)
+
+    def _read_marker(self, root_fd: int) -> dict | None:
+        try:
+            fd, st = fsio.open_regular(MARKER, root_fd)
+        except FileNotFoundError:
+            return None
+        except OSError as e:
+            raise GtablesError(f"{self.path}: its {MARKER} cannot be read ({fsio.reason(e)}); "
+                               f"it is not a usable gtables store") from None
+        try:
+            data = fsio.read_all(fd, min(st.st_size, 1 << 16))
+        finally:
+            os.close(fd)
+        marker: dict = {}
+        try:
+            loaded = json.loads(data)
+            ok = isinstance(loaded, dict) and loaded.get("schema") == "gtables.store"
+            marker = loaded if ok else {}
+        except ValueError:
+            ok = False
+        if not ok:
+            raise GtablesError(f"{self.path}: its {MARKER} is not a gtables store marker")
+        layout = marker.get("layout", 0)
+        if not isinstance(layout, int) or isinstance(layout, bool):
+            raise GtablesError(f"{self.path}: its {MARKER} is not a gtables store marker")
+        if layout > LAYOUT:
+            raise GtablesError(f"{self.path}: store layout {marker.get('layout')} is newer than "
+                               f"this gtables reads ({LAYOUT}); upgrade gtables")
+        self.id = str(marker.get("id", ""))
+        return marker
+
+    def _check_file(self) -> None:
+        try:
+            fd, _ = fsio.open_regular(self.root)
+        except OSError as e:
+            raise GtablesError(f"store path {self.path}: {fsio.reason(e)}") from None
+        with os.fdopen(fd, "rb") as fh:
+            if fh.read(8) != HDF5_MAGIC:
+                raise GtablesError(f"store path {self.path} is a file that is not a gtables "
+                                   f"store: give a directory (created if missing) or an "
+                                   f"export file")
+            fh.seek(0)
+            try:
+                with tf.open_file(fh) as f:
+                    schema = tf.decode(f.attrs.get("schema"))
+            except (OSError, RuntimeError, ValueError) as e:
+                raise GtablesError(f"store path {self.path}: an HDF5 file that cannot be read "
+                                   f"({tf.one_line(e)})") from None
+        if schema == tf.EXPORT_SCHEMA:
+            self.kind = "export"
+            return
+        if schema == tf.STORE_V2_SCHEMA:
+            raise GtablesError(f"{self.path} is a single-file store of an older gtables; the store "
+                               f"is now a directory: bring its tables over with: gtables import "
+                               f"{self.path} --store DIRECTORY")
+        raise GtablesError(f"{self.path} is an HDF5 file but not a gtables store or export file "
+                           f"(gtables never writes into files of others)")
+
+    @property
+    def readonly(self) -> bool:
+        return self.kind == "export"
+
+    def exists(self) -> bool:
+        if self.kind == "export":
+            return True
+        try:
+            fd = fsio.open_dir(self.root)
+        except OSError:
+            return False
+        try:
+            return self._read_marker(fd) is not None
+        finally:
+            os.close(fd)
+
+    # -- directories ------------------------------------------------------------------------
+    def _refuse_export(self, doing: str) -> None:
+        if self.kind == "export":
+            raise GtablesError(f"cannot {doing}: {self.path} is an export file, read-only; "
+                               f"bring its tables into a store with: gtables import {self.path}")
+
+    def _open_root(self, create: bool) -> int:
+        if create:
+            try:
+                os.makedirs(self.root, exist_ok=True)
+            except OSError as e:
+                raise GtablesError(f"cannot create the store {self.path}: {fsio.reason(e)}") \
+                    from None
+        try:
+            fd = fsio.open_dir(self.root)
+        except FileNotFoundError:
+            raise GtablesError(f"no store at {self.path} (compute a table first, or pass "
+                               f"--store)") from None
+        except OSError as e:
+            raise GtablesError(f"store {self.path}: {fsio.reason(e)}") from None
+        try:
+            marker = self._read_marker(fd)
+            if marker is None:
+                if not create:
+                    raise GtablesError(f"no store at {self.path} (compute a table first, or pass "
+                                       f"--store)")
+                self._write_marker(fd)
+        except BaseException:
+            os.close(fd)
+            raise
+        return fd
+
+    def _write_marker(self, root_fd: int) -> None:
+        if os.listdir(root_fd):
+            raise GtablesError(f"{self.path} is a directory but not a gtables store (it has no "
+                               f"{MARKER}); give a new or empty directory")
+        body = json.dumps({"schema": "gtables.store", "layout": LAYOUT,
+                           "id": uuid.uuid4().hex, "created": now()}).encode()
+        try:
+            tmp = fsio.write_new(root_fd, body)
+            fsio.publish(root_fd, tmp, MARKER, replace=False)
+        except OSError as e:
+            raise GtablesError(f"cannot create the store {self.path}: {fsio.reason(e)}") from None
+        self._read_marker(root_fd)
+
+    @contextlib.contextmanager
+    def _folder(self, area: str, family: str, create: bool):
+        """The descriptor of ``<store>/<area>/<family>`` (None when it is not there and not
+        ``create``)."""
+        root = self._open_root(create)
+        fds = [root]
+        try:
+            try:
+                fds.append(fsio.open_dir(area, root, create=create))
+                fds.append(fsio.open_dir(family, fds[-1], create=create))
+            except FileNotFoundError:
+                yield None
+                return
+            except OSError as e:
+                raise GtablesError(f"store {self.path}: {area}/{family}: {fsio.reason(e)}") \
+                    from None
+            yield fds[-1]
+        finally:
+            for fd in reversed(fds):
+                os.close(fd)
+
+    def _areas(self, area: str):
+        """``(family folder name, descriptor)`` of every folder under ``<store>/<area>``."""
+        if not self.exists():
+            return
+        root = self._open_root(False)
+        try:
+            top = -1
+            try:
+                top = fsio.open_dir(area, root)
+            except FileNotFoundError:
+                return
+            except OSError as e:           # a link or a file planted as the area
+                raise GtablesError(f"store {self.path}: {area}: {fsio.reason(e)}") from None
+            try:
+                for fam in sorted(os.listdir(top)):
+                    fd = -1
+                    try:
+                        fd = fsio.open_dir(fam, top)
+                    except OSError:
+                        continue          # a planted file or link among the family folders
+                    try:
+                        yield fam, fd
+                    finally:
+                        os.close(fd)
+            finally:
+                os.close(top)
+        finally:
+            os.close(root)
+
+    # -- reading ----------------------------------------------------------------------------
+    def __contains__(self, spec: str) -> bool:
+        if self.kind == "export":
+            with self._export() as f:
+                return self._export_group(f, spec) is not None
+        if not self.exists():
+            return False
+        with self._folder(TABLES, names.family_dir(spec), False) as fd:
+            return fd is not None and fsio.entry_kind(names.file_name(spec), fd) is not None
+
+    def _damaged(self, spec: str, why: str) -> GtablesError:
+        return GtablesError(f"table {spec} in {self.path} is damaged ({why}); repair it with: "
+                            f"{repair_hint(spec, self.path)}")
+
+    def get(self, spec: str) -> StoredTable:
+        """The table stored under ``spec`` (its canonical spec), checked (see the module
+        docstring); a :class:`GtablesError` names the table and how to repair it."""
+        if self.kind == "export":
+            return self._export_get(spec)
+        missing = GtablesError(f"table {spec} is not in the store {self.path} (run: gtables "
+                               f"compute {spec})")
+        if not self.exists():
+            raise missing
+        with self._folder(TABLES, names.family_dir(spec), False) as dfd:
+            if dfd is None:
+                raise missing
+            try:
+                fd, _ = fsio.open_regular(names.file_name(spec), dfd)
+            except FileNotFoundError:
+                raise missing from None
+            except fsio.NotRegular as e:
+                raise self._damaged(spec, f"{e.strerror}; refused without being opened") \
+                    from None
+            except OSError as e:
+                raise GtablesError(f"cannot read table {spec} in {self.path}: "
+                                   f"{fsio.reason(e)}") from None
+        return self._open_table(fd, spec)
+
+    def _open_table(self, fd: int, spec: str) -> StoredTable:
+        fh = os.fdopen(fd, "rb")
+        try:
+            f = tf.open_file(fh)
+        except (OSError, RuntimeError, ValueError) as e:
+            fh.close()
+            raise self._damaged(spec, f"not a readable HDF5 file: {tf.one_line(e)}") from None
+        try:
+            self._check_root(f, tf.TABLE_SCHEMA)
+            h = tf.Handle(f, tf.TABLE_SCHEMA)
+            if h.attrs.get("spec") != spec:
+                raise tf.Damaged("its stored spec does not match its name")
+        except tf.Damaged as e:
+            f.close()
+            fh.close()
+            raise self._damaged(spec, str(e)) from None
+        except BaseException:
+            f.close()
+            fh.close()
+            raise
+        return StoredTable(self, spec, h, _Closing(f, fh), self.path)
+
+    @staticmethod
+    def _check_root(f, schema: str) -> None:
+        try:
+            tf.check_schema(tf.decode(f.attrs.get("schema")),
+                            tf.decode(f.attrs.get("schema_version")), schema)
+        except (OSError, RuntimeError, KeyError) as e:
+            raise tf.Damaged(f"unreadable: {tf.one_line(e)}") from None
+
+    # -- listing ----------------------------------------------------------------------------
+    def list(self) -> builtins.list[dict]:
+        """Every table's attributes (JSON ones decoded), ``length``, ``stored_bytes``, ``file``
+        and ``damaged`` (a reason, or None; attributes and layout only: ``check`` reads the
+        data).  Rows of files unchanged since the last listing come from a cache."""
+        if self.kind == "export":
+            return self._export_list()
+        out: builtins.list[dict] = []
+        if not self.exists():
+            return out
+        cache, changed = self._read_cache(), False
+        seen = {}
+        for fam, dfd in self._areas(TABLES):
+            for name in sorted(os.listdir(dfd)):
+                if name.startswith("."):
+                    continue
+                rel = f"{fam}/{name}"
+                try:
+                    st = os.lstat(name, dir_fd=dfd)
+                except OSError:
+                    continue
+                sig = [st.st_ino, st.st_size, st.st_mtime_ns, st.st_mode]
+                row = _cached_row(cache.get(rel), sig, rel)
+                if row is None:
+                    row = self._row(dfd, fam, name, st)
+                    changed = True
+                seen[rel] = [sig, row]
+                out.append(dict(row))
+        if changed or set(seen) != set(cache):
+            self._write_cache(seen)
+        return sorted(out, key=lambda a: str(a.get("spec", "")))
+
+    def _row(self, dfd: int, fam: str, name: str, st) -> dict:
+        rel = f"{fam}/{name}"
+        shown = f"(file {TABLES}/{rel})"
+        if not stat.S_ISREG(st.st_mode) or not name.endswith(names.SUFFIX):
+            what = "a symbolic link" if stat.S_ISLNK(st.st_mode) else \
+                "not a table file" if stat.S_ISREG(st.st_mode) else "not a regular file"
+            return {"spec": shown, "file": rel, "damaged": f"{shown} is {what}; refused"}
+        try:
+            fd, _ = fsio.open_regular(name, dfd)
+        except OSError as e:
+            return {"spec": shown, "file": rel, "damaged": f"{shown}: {fsio.reason(e)}"}
+        with os.fdopen(fd, "rb") as fh:
+            try:
+                with tf.open_file(fh) as f:
+                    spec = None
+                    with contextlib.suppress(Exception):
+                        spec = str(tf.decode(f["values"].attrs["spec"]))
+                    try:
+                        self._check_root(f, tf.TABLE_SCHEMA)
+                        h = tf.Handle(f, tf.TABLE_SCHEMA)
+                        spec = str(h.attrs.get("spec"))
+                        if names.relname(spec) != rel:
+                            raise tf.Damaged("its stored spec does not match its file name")
+                    except tf.Damaged as e:
+                        ok = spec is not None and names.relname(spec) == rel
+                        who = spec if ok and spec is not None else shown
+                        why = str(e) if ok else f"{e}; it claims to be {spec!r}"
+                        return {"spec": who, "file": rel,
+                                "damaged": str(self._damaged(who, why)) if ok else
+                                f"{shown} is damaged ({why})"}
+            except (OSError, RuntimeError, ValueError) as e:
+                return {"spec": shown, "file": rel,
+                        "damaged": f"{shown} is not a readable HDF5 file ({tf.one_line(e)})"}
+        row = _decoded(h.attrs)
+        row.update(length=h.length, stored_bytes=st.st_size, file=rel, damaged=None)
+        return row
+
+    def _read_cache(self) -> dict:
+        try:
+            root = fsio.open_dir(self.root)
+        except OSError:
+            return {}
+        try:
+            cdir = fsio.open_dir(CACHE, root)
+            try:
+                fd, st = fsio.open_regular("list.json", cdir)
+            finally:
+                os.close(cdir)
+            try:
+                data = json.loads(fsio.read_all(fd, st.st_size))
+            finally:
+                os.close(fd)
+            if isinstance(data, dict) and data.get("layout") == LAYOUT:
+                rows = data.get("rows")
+                return rows if isinstance(rows, dict) else {}
+        except (OSError, ValueError):
+            pass
+        finally:
+            os.close(root)
+        return {}
+
+    def _write_cache(self, rows: dict) -> None:
+        """Best effort: a read-only store simply lists without a cache."""
+        try:
+            root = fsio.open_dir(self.root)
+        except OSError:
+            return
+        try:
+            cdir = fsio.open_dir(CACHE, root, create=True)
+            try:
+                body = json.dumps({"layout": LAYOUT, "rows": rows}, default=str).encode()
+                tmp = fsio.write_new(cdir, body)
+                fsio.publish(cdir, tmp, "list.json", replace=True)
+            finally:
+                os.close(cdir)
+        except OSError:
+            pass
+        finally:
+            os.close(root)
+
+    def to_pandas(self):
+        """What the store holds, as a :class:`pandas.DataFrame`, from attributes only: one row
+        per table (``status`` complete or damaged) and one per checkpoint (``partial``: its spec
+        is the game without a size, ``positions`` the heaps computed so far).  Needs pandas."""
+        pd = notebook_module("pandas", "Store.to_pandas()")
+        rows = []
+        for a in self.list():
+            rows.append({"spec": a.get("spec"), "family": a.get("family"), "kind": a.get("kind"),
+                         "positions": a.get("length"), "dtype": a.get("dtype"),
+                         "max_value": a.get("max_value"),
+                         "compute_seconds": a.get("compute_seconds"), "created": a.get("created"),
+                         "status": "damaged" if a.get("damaged") else "complete"})
+        for c in self.checkpoints():
+            seq = c["sequence_key"]
+            rows.append({"spec": seq, "family": seq.split(":", 1)[0], "kind": None,
+                         "positions": c.get("length"), "dtype": c.get("dtype"),
+                         "max_value": None, "compute_seconds": c.get("compute_seconds"),
+                         "created": c.get("updated"), "status": "partial"})
+        frame = pd.DataFrame(rows, columns=list(FRAME_COLUMNS))
+        if len(frame):
+            frame["created"] = pd.to_datetime(frame["created"], utc=True, errors="coerce")
+        return frame
+
+    list_frame = to_pandas
+
+    def check(self) -> builtins.list[dict]:
+        """Read and verify every table and checkpoint in full, one chunk in memory at a time:
+        one row each with ``spec``, ``kind`` (table, checkpoint, leftover) and ``damaged``
+        (None, or why).  ``leftover`` rows are temporary files of killed writers: never read,
+        safe to delete, not damage."""
+        rows = []
+        for a in self.list():
+            row = {"spec": a["spec"], "kind": "table", "damaged": a.get("damaged")}
+            if row["damaged"] is None:
+                try:
+                    t = self.get(a["spec"])
+                    try:
+                        t.verify()
+                    finally:
+                        t.close()
+                except GtablesError as e:
+                    if a["spec"] not in self:      # deleted meanwhile: gone, not damaged
+                        continue
+                    row["damaged"] = str(e)
+            rows.append(row)
+        for c in self.checkpoints():
+            row = {"spec": c["sequence_key"], "kind": "checkpoint", "damaged": c.get("damaged")}
+            if row["damaged"] is None:
+                try:
+                    self.read_checkpoint(c["sequence_key"])
+                except GtablesError as e:
+                    row["damaged"] = str(e)
+            rows.append(row)
+        if self.kind == "directory":
+            for area in (TABLES, CHECKPOINTS):
+                for fam, dfd in self._areas(area):
+                    for name in os.listdir(dfd):
+                        if name.startswith(fsio.TMP_PREFIX):
+                            rows.append({"spec": f"{area}/{fam}/{name}", "kind": "leftover",
+                                         "damaged": None})
+        return rows
+
+    # -- writing ----------------------------------------------------------------------------
+    def check_writable(self) -> None:
+        """Fail now, not after a long computation, if this store cannot take a table: an export
+        file, a read-only or full directory, a folder that is a link.  Creates the store's
+        folders (an empty store) but writes no table."""
+        self._refuse_export("write into it")
+        root = self._open_root(True)
+        tdir = -1
+        try:
+            try:
+                tdir = fsio.open_dir(TABLES, root, create=True)
+            except OSError as e:
+                raise GtablesError(f"cannot write the store {self.path}: {TABLES}: "
+                                   f"{fsio.reason(e)}") from None
+            try:
+                tmp = fsio.write_new(tdir, b"probe")
+                fsio.remove(tmp, tdir)
+            except OSError as e:
+                raise GtablesError(f"cannot write the store {self.path}: {fsio.reason(e)}") \
+                    from None
+            finally:
+                os.close(tdir)
+        finally:
+            os.close(root)
+
+    def _publish(self, area: str, spec: str, schema: str, values: np.ndarray, attrs: dict,
+                 replace: bool, what: str) -> bool:
+        self._refuse_export(f"write {what}")
+        values = np.ascontiguousarray(values).reshape(-1)
+        full = dict(attrs, schema=schema, schema_version=tf.FILE_VERSION)
+        full.pop("meta_checksum", None)
+        try:
+            img = tf.image(schema, values, full)
+            with tf.open_file(io.BytesIO(img)) as f:       # the image, before it reaches a disk
+                h = tf.Handle(f, schema)
+                h.verify()
+                if h.attrs.get("checksum") != tf.checksum(values):
+                    raise tf.Damaged("the image differs from the values")
+        except MemoryError:
+            raise GtablesError(f"cannot write {what} into {self.path}: out of memory") from None
+        except tf.Damaged as e:
+            raise GtablesError(f"gtables bug: {what} made a table file that fails its own "
+                               f"check ({e})") from None
+        digest = tf.sha256_of(np.frombuffer(img, dtype=np.uint8)).digest()
+        with self._folder(area, names.family_dir(spec), True) as dfd:
+            try:
+                tmp = fsio.write_new(dfd, img)
+            except OSError as e:
+                raise GtablesError(f"cannot write {what} into {self.path}: {fsio.reason(e)} "
+                                   f"(nothing stored was changed)") from None
+            try:
+                fd, st = fsio.open_regular(tmp, dfd)
+                try:
+                    back = fsio.read_all(fd, st.st_size)
+                finally:
+                    os.close(fd)
+                if tf.sha256_of(np.frombuffer(back, dtype=np.uint8)).digest() != digest:
+                    fsio.remove(tmp, dfd)
+                    raise GtablesError(f"writing {what} into {self.path} failed: the file read "
+                                       f"back differs from the file written")
+                return fsio.publish(dfd, tmp, names.file_name(spec), replace)
+            except OSError as e:
+                fsio.remove(tmp, dfd)
+                raise GtablesError(f"cannot write {what} into {self.path}: {fsio.reason(e)} "
+                                   f"(nothing stored was changed)") from None
+
+    def write(self, spec: str, values: np.ndarray, attrs: dict, force: bool = False) -> None:
+        """Publish a table (see the module docstring).  Without ``force`` the name must be
+        free (:class:`AlreadyStored` otherwise); with it the new file replaces the old one."""
+        values = np.ascontiguousarray(values).reshape(-1)
+        full = {k: v for k, v in attrs.items()
+                if k not in ("checksum", "chunk_digests", "chunk_elems", "length", "dtype")}
+        full.update(spec=spec, max_value=int(values.max()) if values.size else 0, complete=1)
+        full.setdefault("created", now())
+        if not self._publish(TABLES, spec, tf.TABLE_SCHEMA, values, full, force,
+                             f"table {spec}"):
+            raise AlreadyStored(f"table {spec} is already stored (use --force to replace it)")
+
+    def delete(self, spec: str) -> None:
+        self._refuse_export("delete from it")
+        with self._folder(TABLES, names.family_dir(spec), False) as dfd:
+            if dfd is None or fsio.entry_kind(names.file_name(spec), dfd) is None:
+                raise GtablesError(f"table {spec} is not in the store {self.path}")
+            try:
+                os.unlink(names.file_name(spec), dir_fd=dfd)
+            except OSError as e:
+                raise GtablesError(f"cannot delete {spec} from {self.path}: {fsio.reason(e)}") \
+                    from None
+
+    # -- checkpoints ------------------------------------------------------------------------
+    def write_checkpoint(self, sequence_key: str, values: np.ndarray, seconds: float = 0.0,
+                         extra: dict | None = None) -> None:
+        """Publish the prefix ``values`` of a running sequence as its checkpoint (a new file
+        replacing the last one)."""
+        attrs = {"sequence_key": sequence_key, "compute_seconds": round(float(seconds), 6),
+                 "updated": now()}
+        if extra is not None:
+            attrs["extra"] = extra
+        self._publish(CHECKPOINTS, sequence_key, tf.CHECKPOINT_SCHEMA, values, attrs, True,
+                      f"the checkpoint of {sequence_key}")
+
+    def _ck_problem(self, key: str, why: str) -> GtablesError:
+        return GtablesError(f"the checkpoint of {key} in {self.path} is damaged ({why}); it is "
+                            f"not used, and the next checkpoint of that run replaces it")
+
+    def read_checkpoint(self, sequence_key: str) -> tuple[np.ndarray, dict] | None:
+        """The values and attributes (``extra`` decoded) of the checkpoint of
+        ``sequence_key``, verified; None when there is none.  A damaged one raises."""
+        if self.kind == "export" or not self.exists():
+            return None
+        with self._folder(CHECKPOINTS, names.family_dir(sequence_key), False) as dfd:
+            if dfd is None:
+                return None
+            try:
+                fd, _ = fsio.open_regular(names.file_name(sequence_key), dfd)
+            except FileNotFoundError:
+                return None
+            except OSError as e:
+                raise self._ck_problem(sequence_key, fsio.reason(e)) from None
+        with os.fdopen(fd, "rb") as fh:
+            try:
+                with tf.open_file(fh) as f:
+                    self._check_root(f, tf.CHECKPOINT_SCHEMA)
+                    h = tf.Handle(f, tf.CHECKPOINT_SCHEMA)
+                    if h.attrs.get("sequence_key") != sequence_key:
+                        raise tf.Damaged("its sequence key does not match its name")
+                    values = h.load()
+            except tf.Damaged as e:
+                raise self._ck_problem(sequence_key, str(e)) from None
+            except (OSError, RuntimeError, ValueError) as e:
+                raise self._ck_problem(sequence_key, tf.one_line(e)) from None
+        return values, _decoded(h.attrs)
+
+    def drop_checkpoint(self, sequence_key: str) -> None:
+        if self.kind == "export" or not self.exists():
+            return
+        with self._folder(CHECKPOINTS, names.family_dir(sequence_key), False) as dfd:
+            if dfd is not None:
+                fsio.remove(names.file_name(sequence_key), dfd)
+
+    def checkpoints(self) -> builtins.list[dict]:
+        """Every checkpoint's attributes (``damaged``: why it cannot be used, or None)."""
+        out: builtins.list[dict] = []
+        if self.kind == "export":
+            return out
+        for fam, dfd in self._areas(CHECKPOINTS):
+            for name in sorted(os.listdir(dfd)):
+                if name.startswith("."):
+                    continue
+                shown = f"(checkpoint file {fam}/{name})"
+                try:
+                    fd, _ = fsio.open_regular(name, dfd)
+                except OSError as e:
+                    out.append({"sequence_key": shown, "damaged": f"{shown}: {fsio.reason(e)}"})
+                    continue
+                with os.fdopen(fd, "rb") as fh:
+                    try:
+                        with tf.open_file(fh) as f:
+                            h = tf.Handle(f, tf.CHECKPOINT_SCHEMA)
+                            key = str(h.attrs.get("sequence_key"))
+                            if names.relname(key) != f"{fam}/{name}":
+                                raise tf.Damaged("its sequence key does not match its name")
+                            row = _decoded(h.attrs)
+                            row.update(length=h.length, damaged=None)
+                            out.append(row)
+                    except (tf.Damaged, OSError, RuntimeError, ValueError) as e:
+                        out.append({"sequence_key": shown,
+                                    "damaged": f"{shown} is damaged ({tf.one_line(e)})"})
+        return out
+
+    # -- export files -----------------------------------------------------------------------
+    @contextlib.contextmanager
+    def _export(self):
+        try:
+            fd, _ = fsio.open_regular(self.root)
+        except OSError as e:
+            raise GtablesError(f"cannot read {self.path}: {fsio.reason(e)}") from None
+        fh = os.fdopen(fd, "rb")
+        try:
+            try:
+                f = tf.open_file(fh)
+            except (OSError, RuntimeError, ValueError) as e:
+                raise GtablesError(f"cannot read {self.path}: {tf.one_line(e)}") from None
+            try:
+                yield f
+            finally:
+                f.close()
+        finally:
+            fh.close()
+
+    @staticmethod
+    def _export_group(f, spec: str):
+        h5py = tf.h5py()
+        g = f
+        for part in (TABLES, names.family_dir(spec), names.file_name(spec)):
+            link = g.get(part, getlink=True)
+            if link is None:
+                return None
+            if not isinstance(link, h5py.HardLink):
+                raise tf.Damaged("it is reached through a link, which is never followed")
+            g = g[part]
+            if not isinstance(g, h5py.Group):
+                raise tf.Damaged("it is not a table group")
+        return g
+
+    def _export_get(self, spec: str) -> StoredTable:
+        fd, _ = fsio.open_regular(self.root)
+        fh = os.fdopen(fd, "rb")
+        f = tf.open_file(fh)
+        try:
+            g = self._export_group(f, spec)
+            if g is None:
+                raise GtablesError(f"table {spec} is not in the export file {self.path}")
+            h = tf.Handle(g, tf.TABLE_SCHEMA)
+            if h.attrs.get("spec") != spec:
+                raise tf.Damaged("its stored spec does not match its name")
+        except tf.Damaged as e:
+            f.close()
+            fh.close()
+            raise GtablesError(f"table {spec} in {self.path} is damaged ({e})") from None
+        except BaseException:
+            f.close()
+            fh.close()
+            raise
+        return StoredTable(self, spec, h, _Closing(f, fh), self.path)
+
+    def _export_list(self) -> builtins.list[dict]:
+        h5py = tf.h5py()
+        out = []
+        with self._export() as f:
+            top = f.get(TABLES)
+            for fam in (top if isinstance(top, h5py.Group) else ()):
+                for name in top[fam] if isinstance(top.get(fam), h5py.Group) else ():
+                    rel = f"{fam}/{name}"
+                    try:
+                        g = top[fam][name]
+                        h = tf.Handle(g, tf.TABLE_SCHEMA)
+                        spec = str(h.attrs.get("spec"))
+                        if names.relname(spec) != rel:
+                            raise tf.Damaged("its stored spec does not match its name")
+                    except (tf.Damaged, OSError, RuntimeError, KeyError, ValueError) as e:
+                        out.append({"spec": f"(entry {rel})", "file": rel,
+                                    "damaged": f"(entry {rel}) is damaged ({tf.one_line(e)})"})
+                        continue
+                    row = _decoded(h.attrs)
+                    row.update(length=h.length, stored_bytes=None, file=rel, damaged=None)
+                    out.append(row)
+        return sorted(out, key=lambda a: str(a.get("spec", "")))
+
+    def export(self, specs: builtins.list[str], to: str) -> int:
+        """Write the tables ``specs`` (each verified) into one new, self-contained export file
+        ``to`` (never over an existing file); returns how many."""
+        target = os.path.realpath(to)
+        if os.path.lexists(to) or os.path.lexists(target):
+            raise GtablesError(f"{to} exists: an export never writes over a file (remove it, or "
+                               f"choose another name)")
+        parent = os.path.dirname(target)
+        if not os.path.isdir(parent):
+            raise GtablesError(f"cannot export to {to}: {parent} is not a directory")
+        tables = [self.get(s) for s in specs]
+        tf.room_for_hdf5("making an export file")
+        bio = io.BytesIO()
+        with tf.h5py().File(bio, "w") as f:
+            f.attrs["schema"] = tf.EXPORT_SCHEMA
+            f.attrs["schema_version"] = tf.FILE_VERSION
+            f.attrs["created"] = now()
+            for t in tables:
+                values = t.load()
+                attrs = {k: v for k, v in t.attrs.items() if k != "meta_checksum"}
+                tf.export_image_add(f, names.relname(t.spec), values, attrs)
+                t.close()
+        try:
+            pfd = fsio.open_dir(parent)
+        except OSError as e:
+            raise GtablesError(f"cannot export to {to}: {fsio.reason(e)}") from None
+        try:
+            tmp = fsio.write_new(pfd, bio.getbuffer())
+            if not fsio.publish(pfd, tmp, os.path.basename(target), replace=False):
+                raise GtablesError(f"{to} appeared while exporting: not written over")
+        except OSError as e:
+            raise GtablesError(f"cannot export to {to}: {fsio.reason(e)}") from None
+        finally:
+            os.close(pfd)
+        return len(tables)
+
+
+def _cached_row(hit, sig: list, rel: str) -> dict | None:
+    """The cache's row of the file ``rel`` if it is one :meth:`Store._row` could have made of
+    that file as it is now (same inode, size, time and mode; its own name; attributes of the
+    types gtables writes), else None and the file is read again: junk in the cache costs a
+    read, never a wrong row or a crash."""
+    if not (isinstance(hit, builtins.list) and len(hit) == 2 and hit[0] == sig
+            and isinstance(hit[1], dict)):
+        return None
+    row = hit[1]
+    if row.get("file") != rel or not isinstance(row.get("spec"), str):
+        return None
+    if row.get("damaged") is not None:
+        return row if isinstance(row["damaged"], str) else None
+    if names.relname(row["spec"]) != rel or tf.attrs_problem(row) is not None:
+        return None
+    return row
+
+
+class _Closing:
+    """An h5py File and the Python file object under it, closed together."""
+
+    def __init__(self, f, fh):
+        self.f, self.fh = f, fh
+
+    def close(self):
+        with contextlib.suppress(Exception):
+            self.f.close()
+        with contextlib.suppress(Exception):
+            self.fh.close()
+
+    def __del__(self):
+        self.close()
+
+
+def legacy_notice(path: str) -> None:
+    """Say how to bring an old single-file store over, when the store at ``path`` is not made
+    yet and ``<path>.h5`` (the old default ``results/tables.h5``) is there."""
+    old = path.rstrip(os.sep) + ".h5"
+    if os.path.isfile(old) and not os.path.isfile(os.path.join(path, MARKER)):
+        warn(f"{old} is a store of an older gtables (one file); the store is now the directory "
+             f"{path}: bring its tables over with: gtables import {old}")
+
+
+NOTEBOOK_INSTALL = 'pip install "gtables[notebook]"'
+
+
+def notebook_module(name: str, what: str):
+    """The optional module ``name`` (pandas, xarray) that ``what`` needs, or a one-line
+    :class:`GtablesError` that says how to install it."""
+    import importlib
+    try:
+        return importlib.import_module(name)
+    except ImportError as e:
+        raise GtablesError(f"{what} needs {name}, which is not installed ({tf.one_line(e)}): "
+                           f"{NOTEBOOK_INSTALL}") from None
