@@ -58,10 +58,37 @@ def test_a_sequence_figure_enlarges_a_part_and_says_which():
     fig = plotting.sequence_figure(periodic(3000), "t", preperiod=53, period=34)
     top, zoom = fig.axes[:2]
     assert len(top.lines[0].get_xdata()) == 3000
-    assert "zoom: n = 0..199 (the pre-period and two periods)" == zoom.get_title()
+    assert zoom.get_title() == ("zoom: n = 0..199 (the whole pre-period (n < 53), then 4.3 periods "
+                                "of 34)")
     fig = plotting.sequence_figure(periodic(5000, 3000, 40), "t", preperiod=3000, period=40)
-    assert fig.axes[1].get_title() == "zoom: n = 2,800..3,079 (where the period starts: two periods)"
+    assert fig.axes[1].get_title() == ("zoom: n = 2,800..3,199 (the last 200 values of the "
+                                       "pre-period, then 5 periods of 40)")
     assert len(plotting.sequence_figure(periodic(300), "t").axes) == 1    # short: one panel
+
+
+def test_a_zoom_far_out_is_balanced_and_has_whole_heap_numbers():
+    """0.376 (period 4, pre-period 2,268,248) and 0.354 (period 1,180, pre-period 10,061,916):
+    the zoom centres on where the period starts, says how much of each side it shows, and its
+    ticks are whole heap numbers that can be told apart (not 2.26825M, 2.26825M, ...)."""
+    lo, hi, what = plotting.zoom_window(4_536_558, 2_268_248, 4)
+    assert (lo, hi) == (2_268_048, 2_268_448)
+    assert what == "the last 200 values of the pre-period, then 50 periods of 4"
+    lo, hi, what = plotting.zoom_window(20_126_246, 10_061_916, 1180)
+    assert (lo, hi) == (10_061_716, 10_064_276)
+    assert what == "the last 200 values of the pre-period, then 2 periods of 1,180"
+    assert plotting.zoom_window(509_673, 105_351, 149_459)[2].startswith(
+        "the first 400 values, all in the pre-period")
+    assert plotting.zoom_window(2000, None, None) == (0, 400, "the first 400 values, each apart")
+    n0 = 2_268_248
+    v = periodic(n0 + 300, n0, 4)
+    fig = plotting.sequence_figure(v, "t", preperiod=n0, period=4)
+    zoom = next(ax for ax in fig.axes if ax.get_title().startswith("zoom"))
+    lo, hi = zoom.get_xlim()
+    ticks = [x for x in zoom.xaxis.get_major_locator()() if lo <= x <= hi]
+    labels = [zoom.xaxis.get_major_formatter()(x) for x in ticks]
+    assert 3 <= len(labels) <= 7 and len(set(labels)) == len(labels), labels
+    assert all(lab.replace(",", "").isdigit() and int(lab.replace(",", "")) > n0 - 300
+               for lab in labels), labels
 
 
 def test_a_loss_set_has_axis_names_and_a_legend_for_black_and_white():
@@ -74,6 +101,37 @@ def test_a_loss_set_has_axis_names_and_a_legend_for_black_and_white():
     texts = legend_texts(ax)
     assert texts[0].startswith("P (player to move loses): 2")
     assert texts[1].startswith("N (player to move wins): 78")
+
+
+def test_a_loss_set_can_grey_out_non_positions_and_cross_out_cells():
+    grid = np.zeros((5, 5), dtype=bool)
+    grid[1, 3] = True
+    absent = np.tril(np.ones((5, 5), dtype=bool))           # x >= y: not a position
+    marks = np.zeros((5, 5), dtype=bool)
+    marks[1, 2] = marks[0, 4] = True
+    ax = plotting.plot_loss_set(grid, "a", "b", "t", marks=marks, mark_label="printed differs",
+                                absent=absent, extent=(1, 1))
+    texts = legend_texts(ax)
+    assert texts[:2] == ["P (player to move loses): 1", "N (player to move wins): 9"]
+    assert "not a position" in texts and "printed differs: 2" in texts
+    x, y = ax.lines[0].get_data()
+    assert sorted(zip(x, y)) == [(1, 5), (2, 3)]                # crosses at (square a, square b)
+    assert np.asarray(ax.images[0].get_array())[0, 0] == 2      # grey: not a position
+
+
+def test_a_phase_diagram_draws_types_with_a_up_and_its_triple_point():
+    from gtables.games import endnim as E
+    from gtables.verify.seed002.proofs import triple_point
+    types = np.asarray(E.frame((2, 4, 1), 12, 12, mode="partizan"))
+    point = triple_point(types)
+    assert point == (6, 7)                                     # the paper's 6 w 7
+    ax = plotting.plot_phase_diagram(types, "241", point=point)
+    image = np.asarray(ax.images[0].get_array())
+    assert image.shape == (12, 12) and image[5, 6] == 0         # row a = 6, column b = 7: P
+    assert image[0, 0] == 1 and image[11, 0] == 2 and image[0, 11] == 3   # N, L above, R right
+    texts = legend_texts(ax)
+    assert texts[-1] == "triple point: a = 6, b = 7"
+    assert any(t.startswith("L (Left wins whoever starts)") for t in texts)
 
 
 def test_catalogue_summaries_mark_open_games_apart(tmp_path):
@@ -198,3 +256,81 @@ def test_write_report_writes_the_json_the_markdown_and_the_figures(tmp_path):
     assert doc["proved"] == 1 and doc["failed"] == []
     md = (tmp_path / "octal_catalogue.md").read_text()
     assert "](figures/octal_catalogue_periods.png)" in md and "| 0.6 | open at 4,000 |" in md
+
+
+def test_report_chip_maps_cross_out_where_the_printed_formula_differs(tmp_path):
+    """A made-up rule-A table where every position is N (f = 0): the seed-003 map crosses each
+    two-chip position a >= 2 where the printed f(a,b) = χ(a+b) says 1 (a+b odd), and nothing
+    outside the statement's domain (a = 1); the maps belong to their seeds' pages."""
+    from gtables.verify.figures import chip_figures
+    n = 10
+    t = SimpleNamespace(spec="chips:rule=A,n=10", family="chips", kind="outcome",
+                        values=np.ones(1 << n, dtype=np.int8), params={"rule": "A", "n": n})
+    ctx = SimpleNamespace(scale="small", _tables={t.spec: t})
+    names = ["003.k2.f", "003.k3.f", "000.cn.thm1", "000.en.k3.product", "000.en.prop3.2.k3"]
+    figures = chip_figures(ctx, [SimpleNamespace(name=x) for x in names], str(tmp_path / "figures"))
+    by_path = {f.path: f for f in figures}
+    assert sorted(by_path) == ["figures/chips_000_k3_en.png", "figures/chips_000_thm1.png",
+                               "figures/chips_003_k2_k3.png"]
+    assert by_path["figures/chips_003_k2_k3.png"].seed == "003"
+    assert by_path["figures/chips_000_thm1.png"].seed == "000"
+    odd = sum((a + b) % 2 for a in range(2, n + 1) for b in range(a + 1, n + 1))
+    cap = by_path["figures/chips_003_k2_k3.png"].caption
+    assert f"2 chips: 45 positions, {odd} crossed for 003.k2.f" in cap, cap
+    assert "red cross where the printed statement" in cap and "grey = not a position" in cap
+    for f in figures:
+        assert os.path.getsize(tmp_path / f.path) > 1000
+    # only the maps whose claims ran
+    assert chip_figures(ctx, [SimpleNamespace(name="003.k2.f")], str(tmp_path)) == []
+
+
+def test_report_phase_diagrams_only_when_seed_002_ran(tmp_path):
+    from gtables.verify.figures import endnim_figures
+    ctx = SimpleNamespace(scale="small", _tables={})
+    assert endnim_figures(ctx, [SimpleNamespace(name="001.C.values")], str(tmp_path)) == []
+    (fig,) = endnim_figures(ctx, [SimpleNamespace(name="002.phase-diagram")],
+                            str(tmp_path / "figures"))
+    assert fig.seed == "002" and os.path.getsize(tmp_path / fig.path) > 1000
+    assert "w = 2,4,1 (type N, L(w) = 6, R(w) = 7): triple point a = 6, b = 7" in fig.caption
+    assert "w = 3,5,5,5,1 (type N, L(w) = 14, R(w) = 18): triple point a = 14, b = 18" in \
+        fig.caption
+
+
+def test_literature_periods_are_ordered_by_period_and_say_so(tmp_path):
+    from gtables.verify.figures import literature_period_figure
+    vs = [SimpleNamespace(name=f"lit.octal.{c}.period", status=st, data=d, checked=n)
+          for c, st, d, n in (("0.77", "PROVED", {"period": 12, "preperiod": 71}, 600),
+                              ("0.6", "OPEN", {}, 4000),
+                              ("0.07", "PROVED", {"period": 34, "preperiod": 53}, 600),
+                              ("0.127", "PROVED", {"period": 4, "preperiod": 46578}, 93218))]
+    (fig,) = literature_period_figure(None, vs, str(tmp_path))
+    assert "ordered by period, then by pre-period, games not proved here last" in fig.caption
+    assert "(left to right: 0.127, 0.77, 0.07, 0.6)" in fig.caption
+
+
+def test_chip_maps_say_where_the_crosses_are_on_a_computed_table(tmp_path):
+    """What each map's note says, on the real rule-A table of 12 squares: the crosses of the
+    seed-003 map are at a = 2 or on adjacent pairs; those of 定理一 at P1 = 2 only; Prop 3.2's
+    crosses are exactly the P-positions with P1 = 3 (Q1 = 2)."""
+    import gtables
+    from gtables.verify import figures as F
+    from gtables.verify.seed000 import proofs as pf
+    from gtables.verify.seed000.claims import printed_f
+    t = gtables.compute("chips:rule=A,n=12", store=None, progress=False)
+    f = lambda rows: (np.asarray(t.values)[pf.masks_of_rows(rows)] == 0).astype(int)  # noqa: E731
+
+    def crosses(k, claim, p1=None):
+        rows = pf.k_positions(12, k)
+        if p1 is not None:
+            rows = rows[rows[:, 0] == p1]
+        claimed, dom = printed_f(claim, rows)
+        return rows[dom & (claimed != f(rows))]
+
+    two = crosses(2, "003.k2.f")
+    assert len(two) and all(a == 2 or b == a + 1 for a, b in two)
+    assert len(crosses(3, "000.cn.thm1", 2)) and not len(crosses(3, "000.cn.thm1", 3))
+    rows = pf.k_positions(12, 3)
+    rows = rows[rows[:, 0] == 3]
+    assert sorted(map(tuple, crosses(3, "000.en.prop3.2.k3", 3))) == sorted(
+        map(tuple, rows[f(rows) == 1]))
+    assert all(len(m) == 5 for m in F.CHIP_MAPS)

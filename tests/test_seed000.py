@@ -225,3 +225,51 @@ def test_product_formula_fails_and_its_correction_holds():
 def test_printed_lists_fail_and_corrections_hold(name):
     assert run_claim(name).status == "FAILS"
     assert run_claim(name + ".corrected").status == "HOLDS"
+
+
+# -- the proof of 定理三 (game D): the cases of its induction step -------------------------------
+def test_thm3_step_sorts_positions_into_the_proofs_cases():
+    assert pf.thm3_step((1, 2, 3)) == ("end", [])                  # Z = (), nothing to move
+    assert pf.thm3_step((3, 4, 5))[0] == "3"                        # Z = (), r = 0 even
+    assert pf.thm3_step((2, 4, 6)) == ("3", [(1, 4, 6), (2, 4, 5)])  # Z = (1, 1)
+    assert pf.thm3_step((2, 4))[0] == "1"                           # Y = (1, 2): Z = (1)
+    assert pf.thm3_step((2, 3))[0] == "4.1"                         # Y = (1, 1): Z = (2)
+    case, moves = pf.thm3_step((2, 3))
+    assert moves == [(1, 3)] and pf.z_of(pf.q_of((1, 3))) == (1,)   # leaves Z = (1): r' odd
+    assert pf.thm3_step((2, 3, 6, 7))[0] == "2"                     # Y = (1,1,3,3): Z = (2, 2)
+    case, moves = pf.thm3_step(D.EXAMPLE_3_4["P"])                  # Z = (3, 4, 3, 1)
+    assert case == "4.2" and all(pf.phi(pf.z_of(pf.q_of(m))) == 0 for m in moves)
+
+
+@pytest.mark.parametrize("case", ["1", "2", "3", "4-1", "4-2"])
+def test_thm3_proof_cases_hold_and_fail_on_a_wrong_table_or_move(case):
+    c = claim(f"000.cn.thm3.proof.case{case}")
+    assert run(c.check, c.tables).status == "HOLDS"
+    spec = c.tables[0]
+    n = C.N_ALL["small"]
+    key = case.replace("-", ".")
+    # a position of the case and a move the case speaks of: make that move's value wrong
+    P = next(pf.squares_of(m) for m in range(1, 1 << 10)
+             if pf.thm3_step(pf.squares_of(m))[0] == key)
+    target = pf.options(P)[0] if key in ("1", "2") else pf.thm3_step(P)[1][0]
+
+    def flip(v):
+        v[pf.mask_of(target)] ^= 1       # outcome codes 0 = P, 1 = N
+        return v
+
+    r = run(c.check, c.tables, {spec: flip})
+    assert r.status == "FAILS" and r.counterexamples[0].position == f"{P} -> {target}"
+    if key not in ("1", "2"):
+        def wrong(P_):                   # the proof's move replaced by the first chip's
+            got, moves = pf.thm3_step(P_)
+            return got, [pf.move_chip(P_, 1)] if moves else moves
+        assert run(C.thm3_case_check(n, 10, key, wrong), c.tables).status == "FAILS"
+
+
+def test_examples_domain_says_what_the_scale_leaves_out():
+    assert claim("000.examples.3.4-3.5").check is not None
+    r = run_claim("000.examples.3.4-3.5")
+    assert r.domain == "Example 3.5 (Example 3.4, on 27 squares, is left out at scale small)"
+    assert "small scale" not in r.domain
+    default = next(c for c in chips_claims("default") if c.name == "000.examples.3.4-3.5")
+    assert len(default.tables) == 2       # both examples at default scale: the domain says so

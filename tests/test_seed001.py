@@ -53,6 +53,8 @@ MUTATIONS = [
     ("001.A.outcome-definition", N2, _set((2, 2), 3)),
     ("001.A.representations", N3, _set((5, 5, 1), 0)),
     ("001.C.option-lines.corrected", DK, _set(4, 3)),
+    ("001.C.G-lines", DK, _set(5, 1)),
+    ("001.C.xor-examples", DK, _set(6, 2)),
     ("001.C.mex-condition", DK, _set(10, 2)),
     ("001.C.sums.win-loss", DK, _set(4, 0)),
     ("001.C.sums.loss-loss", DK, _set(4, 0)),
@@ -138,3 +140,32 @@ def test_literature_claims_come_from_the_one_literature_table():
         assert f"period {rec.period}" in c.statement and f"n >= {rec.preperiod}" in c.statement
         assert rec.source in c.source
     assert "lit.octal.0.1777.period" in {c.name for c in period_claims("large")}
+
+
+def test_worked_binary_additions_hold_and_a_misprinted_one_fails(monkeypatch):
+    assert _run("001.A.xor-examples").status == "HOLDS"
+    assert CLAIMS["001.A.xor-examples"].tables == ()          # arithmetic: no table read
+    sums = list(data.XOR_SUMS)
+    sums[0] = (("0011", "1010"), "1011", sums[0][2])          # a carry where there is none
+    monkeypatch.setattr(data, "XOR_SUMS", tuple(sums))
+    r = _run("001.A.xor-examples")
+    assert r.status == "FAILS" and r.counterexamples[0].computed == "1001"
+    monkeypatch.setattr(data, "MEX_EXAMPLE", ((0, 1, 2, 5, 7, 8, 9), 4))
+    assert any(c.claimed == "4" and c.computed == "3" for c in _run("001.A.xor-examples")
+               .counterexamples)
+
+
+def test_g_lines_keep_the_printed_g2_label_and_check_it_both_ways(monkeypatch):
+    """The g(3) line prints G(2) = {1, 2, ...} where G(3) is meant: kept verbatim as data; the
+    sets are equal (g(2) = g(3) = {0}), so the line is true as printed, and the claim says so; a
+    misprinted set fails."""
+    assert data.C_G_COMPLEMENTS_PRINTED[3] == (2, (1, 2))
+    r = _run("001.C.G-lines")
+    assert r.status == "HOLDS" and "prints G(2) where G(3) is meant" in r.details
+    lines = dict(data.C_G_COMPLEMENTS_PRINTED)
+    lines[5] = (5, (0, 3, 4))                                  # G(5) = {0, 2, 3, ...}
+    monkeypatch.setattr(data, "C_G_COMPLEMENTS_PRINTED", lines)
+    r = _run("001.C.G-lines")
+    assert r.status == "FAILS"
+    assert [(c.position, c.claimed, c.computed) for c in r.counterexamples] == [
+        ("line g(5): the set printed as G(5)", "{0, 3, 4, …}", "{0, 2, …}")]

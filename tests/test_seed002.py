@@ -180,6 +180,75 @@ def test_four_good_moves_corrected_fails_on_a_mutated_table():
     assert any(c.computed == "3 moves to P" for c in r.counterexamples)
 
 
+# -- the proof of Theorem 2, case |x - y| > 1 --------------------------------------------------
+def far_reference(s: tuple, corrected: bool):
+    """The proof's case letter and prescribed results for one string, from its text directly
+    (``None`` when |x - y| <= 1)."""
+    if len(s) < 2 or abs(s[0] - s[-1]) <= 1:
+        return None
+    if s[-1] < s[0]:
+        s = s[::-1]
+    x, y = s[0], s[-1]
+    n = next((i for i, v in enumerate(s) if v != x), len(s))
+    m = next((i for i, v in enumerate(reversed(s)) if v != y), len(s))
+    a, b = (y, x) if n + m == len(s) else (s[n], s[-1 - m])
+    top = (n % 2 == 1) == (x < a)
+    if m > 1:
+        return "a", [x if top else x + 1], s
+    if abs(b - x) > 1:
+        if corrected and b < x - 1:
+            return "b", [x - 1 if top else x], s
+        return "b", [x if top else x + 1], s
+    if top:
+        return "c", {x + 1: [x], x: [x, 0], x - 1: [x - 1, 0]}[b], s
+    return "d", ([b, 0] if b in (x, x + 1) else [x]), s
+
+
+def test_far_end_moves_follow_the_proofs_words():
+    strings = [w for n in range(2, 5) for w in itertools.product(range(1, 7), repeat=n)]
+    width = 5
+    arr = np.array([list(w) + [0] * (width - len(w)) for w in strings], dtype=np.int64)
+    for corrected in (False, True):
+        case, oriented, out, count = proofs.far_end_moves(arr, corrected)
+        for i, w in enumerate(strings):
+            want = far_reference(w, corrected)
+            if want is None:
+                assert case[i] == 0, w
+                continue
+            letter, targets, s = want
+            assert proofs.FAR_CASES[case[i] - 1] == letter, w
+            assert tuple(int(v) for v in oriented[i] if v) == s, w
+            got = [tuple(int(v) for v in out[i, j] if v) for j in range(count[i])]
+            assert got == [s[:-1] + ((t,) if t else ()) for t in targets], w
+
+
+def test_theorem2_case_b_fails_as_printed_at_315_and_its_correction_holds():
+    """The issue's finding: "choose similarly" for m = 1, |b - x| > 1 moves 315 to 314 (N);
+    the winning move is 313.  Our correction (b < x - 1: one lower) holds; the other cases hold;
+    and each case fails on a table where the move it prescribes is made an N-position."""
+    r = run(claim("002.thm2.proof.far-b"))
+    assert r.status == "FAILS"
+    first = r.counterexamples[0]
+    assert (first.position, first.claimed) == ("3,1,5", "a move to P: 3,1,4")
+    assert "the move to P at that end: 3,1,3" in first.computed
+    assert grundy((3, 1, 4)) != 0 and grundy((3, 1, 3)) == 0
+    for name in ("002.thm2.proof.far-b.corrected", "002.thm2.proof.far-a",
+                 "002.thm2.proof.far-c", "002.thm2.proof.far-d"):
+        assert run(claim(name)).status == "HOLDS", name
+
+    def not_p(spec, t, v):              # 3,1,3 (the corrected target from 3,1,5) made N
+        if "len=3,max=16" in spec:
+            set_value(t, v, (3, 1, 3), 5)
+    r = run(claim("002.thm2.proof.far-b.corrected"), not_p)
+    assert r.status == "FAILS" and r.counterexamples[0].position == "3,1,5"
+
+    def not_p_a(spec, t, v):            # 1,3,3 (left end 1↑, top row) -> 1,3,1 made N
+        if t.space.max_len >= 3 and t.space.max_entry >= 3:
+            set_value(t, v, (1, 3, 1), 7)
+    r = run(claim("002.thm2.proof.far-a"), not_p_a)
+    assert r.status == "FAILS" and any(c.position == "1,3,3" for c in r.counterexamples)
+
+
 # -- declared tables ---------------------------------------------------------------------------
 def test_seed002_claims_read_only_declared_tables():
     names = ["002.a4b", "002.rows", "002.prop1", "002.four", "002.thm2", "002.reversal",

@@ -19,7 +19,7 @@ from gtables.verify.seed004 import data, proofs
 PKG = pathlib.Path(seed004.__file__).parent
 NEW = ("004.prop1.winning-move", "004.prop1.defence", "004.prop1.only-half",
        "004.cond13.1d.n-8s+3.reply", "004.cond13.1d.n+1-4^p-q.reply",
-       "004.cond13.1d.n-8s+5.replies")
+       "004.cond13.1d.n-8s+5.replies", "004.prop2.must-take-1", "004.prop4.must-take-1")
 
 
 @functools.cache
@@ -141,3 +141,21 @@ def test_package_does_not_import_the_api_nor_build_results():
                 assert not any(a.name.endswith(".api") for a in node.names), path.name
             if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Result":
                 raise AssertionError(f"{path.name}:{node.lineno} builds a Result by hand")
+
+
+def test_must_take_1_fails_where_y_could_not_win_after_x_takes_1():
+    """推論 2, n = 5 (n+1 = 6 a win): from N = 7, X must take 1 and Y then wins (6, last 1).
+    Make (6, last 1) a P-position in the table: that step fails, and only there."""
+    claim = _small()["004.prop2.must-take-1"]
+    assert _run(claim).status == "HOLDS"
+    target = "nimlike:heaps=1,min=1,max=5,norepeat=1,size=7"
+
+    def mutate(spec, v):
+        if canonical(spec) == canonical(target):
+            g = v.reshape(8, -1)
+            g[6, 1] = 0                  # heap 6, last amount 1 (code 1): P
+        return v
+    r = _run(claim, mutate)
+    assert r.status == "FAILS"
+    assert [c.position for c in r.counterexamples] == ["n=5: 7 -1 = 6, last 1: Y wins"]
+    assert "Y 贏" in claim.statement and claim.statement.count("「") == 1   # the print, verbatim

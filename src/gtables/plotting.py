@@ -145,8 +145,15 @@ def plot_sequence(values, title: str, *, preperiod: int | None = None, period: i
     ax.set_xlim(start - 0.01 * max(n, 1) - 0.5, last + 0.01 * max(n, 1) + 0.5)
     lo = float(values.min()) if n else 0.0
     ax.set_ylim(bottom=min(lo, 0) - 0.5)
-    from matplotlib.ticker import FuncFormatter
-    ax.xaxis.set_major_formatter(FuncFormatter(_heap_tick))
+    from matplotlib.ticker import FuncFormatter, MaxNLocator
+    if start >= 100_000 and n < start / 10:
+        # a narrow window far out (a zoom at heap 10,061,716): whole heap numbers, few of them,
+        # where the short form would print 10.0617M, 10.0618M, ... (labels that cannot be told
+        # apart or read)
+        ax.xaxis.set_major_locator(MaxNLocator(nbins=5, integer=True))
+        ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _pos=None: f"{x:,.0f}"))
+    else:
+        ax.xaxis.set_major_formatter(FuncFormatter(_heap_tick))
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     ax.grid(True, alpha=GRID_ALPHA)
@@ -165,31 +172,64 @@ def _heap_tick(x, _pos=None) -> str:
 def zoom_window(n: int, preperiod: int | None,
                 period: int | None) -> tuple[int, int | None, str]:
     """The part of a sequence of ``n`` values worth a second, enlarged panel: ``(lo, hi,
-    why)``, heaps ``lo <= n < hi``; ``(0, None, "")`` when the whole is short enough (at most
-    600 values) or the part would be half of it."""
-    lo, hi, why = _zoom_part(preperiod, period)
+    what)``, heaps ``lo <= n < hi``, with words saying what that part holds (how much of the
+    pre-period, how many periods); ``(0, None, "")`` when the whole is short enough (at most
+    600 values) or the part would be half of it.
+
+    The part: the pre-period and two periods when both are short (at least the first 200
+    values); else, when two periods fit in 3,000 values, the end of the pre-period (its last 200
+    values) and as many values after it (two periods, or more when the period is short), so
+    that the start of the period is in the middle; else the first 400 values."""
+    lo, hi = _zoom_part(preperiod, period)
     hi = min(hi, n)
     if n <= 600 or hi - lo >= n / 2:
         return 0, None, ""
-    return lo, hi, why
+    return lo, hi, _zoom_words(lo, hi, preperiod, period)
 
 
-def _zoom_part(preperiod: int | None, period: int | None) -> tuple[int, int, str]:
+ZOOM_SIDE = 200      # values of a zoom panel on each side of where the period starts
+
+
+def _zoom_part(preperiod: int | None, period: int | None) -> tuple[int, int]:
     if period and preperiod is not None:
         if preperiod + 2 * period <= 1_500:
-            return 0, max(200, preperiod + 2 * period), "the pre-period and two periods"
+            return 0, max(ZOOM_SIDE, preperiod + 2 * period)
         if 2 * period <= 3_000:
-            lo = max(0, preperiod - 200)
-            return lo, preperiod + 2 * period, "where the period starts: two periods"
-    return 0, 400, "each value apart"
+            return (max(0, preperiod - ZOOM_SIDE),
+                    preperiod + max(2 * period, period * -(-ZOOM_SIDE // period)))
+    return 0, 400
+
+
+def _zoom_words(lo: int, hi: int, preperiod: int | None, period: int | None) -> str:
+    """What the heaps ``lo <= n < hi`` hold, in words: the part of the pre-period and the number
+    of periods (whole or not) after it."""
+    if not period or preperiod is None:
+        return f"the first {hi - lo:,} values, each apart" if lo == 0 else \
+            f"{hi - lo:,} values, each apart"
+    if hi <= preperiod:
+        return (f"the first {hi - lo:,} values, all in the pre-period (a period of {period:,} is "
+                f"too long to show its values apart)")
+    if preperiod == 0:
+        before = "no pre-period"
+    elif lo == 0:
+        before = f"the whole pre-period (n < {preperiod:,})"
+    else:
+        before = f"the last {preperiod - lo:,} values of the pre-period"
+    after = hi - preperiod
+    k, r = divmod(after, period)
+    if r == 0:
+        periods = f"{k} period{'s' if k != 1 else ''}"
+    else:
+        periods = f"{after / period:.1f} periods"
+    return f"{before}, then {periods} of {period:,}"
 
 
 def sequence_figure(values, title: str, *, preperiod: int | None = None,
                     period: int | None = None):
     """A figure of a whole sequence (:func:`plot_sequence`) and, when the sequence is longer
     than what shows each value apart, a second panel enlarging a part of it, every value a
-    marker: the pre-period and two periods when they are short, else the start of the period
-    when it is short, else the first 400 values.  Returns the figure."""
+    marker (:func:`zoom_window` chooses it and its title says what it holds).  Returns the
+    figure."""
     values = np.asarray(values)
     n = int(values.size)
     lo, hi, why = zoom_window(n, preperiod, period)
@@ -204,27 +244,86 @@ def sequence_figure(values, title: str, *, preperiod: int | None = None,
     return fig
 
 
-def plot_loss_set(grid, xname: str, yname: str, title: str, ax=None):
+def plot_loss_set(grid, xname: str, yname: str, title: str, ax=None, *, marks=None,
+                  mark_label: str = "", absent=None, extent=None):
     """Draw a 2-D boolean picture, ``grid[x, y]`` True = P (the player to move loses), black
     on white, with ``x`` along the horizontal axis; a legend says what black and white mean.
-    Returns the ``Axes``."""
+    ``absent`` (boolean, same shape): cells that are no position, drawn light grey and left out
+    of the counts; ``marks`` (boolean): cells drawn with a red cross, named ``mark_label`` in the
+    legend with their number (where a statement and the table differ, say).  ``extent`` =
+    ``(x0, y0)``: the coordinates of cell ``[0, 0]`` (default 0, 0).  Returns the ``Axes``."""
     from matplotlib.colors import ListedColormap
+    from matplotlib.lines import Line2D
     from matplotlib.patches import Patch
 
     grid = np.asarray(grid, dtype=bool)
     if ax is None:
         _, ax = new_figure(SQUARE_SIZE)
-    ax.imshow(grid.T.astype(np.int8), origin="lower", interpolation="nearest",
-              cmap=ListedColormap(["#ffffff", "#000000"]), vmin=0, vmax=1)
+    x0, y0 = extent or (0, 0)
+    shown = np.ones(grid.shape, dtype=bool) if absent is None else ~np.asarray(absent, bool)
+    image = np.where(shown, grid.astype(np.int8), 2)
+    ax.imshow(image.T, origin="lower", interpolation="nearest",
+              cmap=ListedColormap(["#ffffff", "#000000", "#dddddd"]), vmin=0, vmax=2,
+              extent=(x0 - 0.5, x0 + grid.shape[0] - 0.5, y0 - 0.5, y0 + grid.shape[1] - 0.5))
+    if extent is not None:                       # squares, heaps: whole numbers on the axes
+        from matplotlib.ticker import MaxNLocator
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+        ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel(xname)
     ax.set_ylabel(yname)
     ax.set_title(title, fontsize=10)
-    ax.legend(handles=[Patch(facecolor="#000000", edgecolor="#888888",
-                             label=f"P (player to move loses): {int(grid.sum()):,}"),
-                       Patch(facecolor="#ffffff", edgecolor="#888888",
-                             label=f"N (player to move wins): {int(grid.size - grid.sum()):,}")],
-              loc="upper left", bbox_to_anchor=(0.0, -0.12), fontsize=8, ncol=2,
-              title="positions", title_fontsize=8)
+    n_p = int((grid & shown).sum())
+    handles = [Patch(facecolor="#000000", edgecolor="#888888",
+                     label=f"P (player to move loses): {n_p:,}"),
+               Patch(facecolor="#ffffff", edgecolor="#888888",
+                     label=f"N (player to move wins): {int(shown.sum()) - n_p:,}")]
+    if absent is not None and (~shown).any():
+        handles.append(Patch(facecolor="#dddddd", edgecolor="#888888", label="not a position"))
+    if marks is not None:
+        mx, my = np.nonzero(np.asarray(marks, dtype=bool))
+        ax.plot(mx + x0, my + y0, "x", color=OPEN_COLOUR, markersize=4, markeredgewidth=1.0)
+        handles.append(Line2D([], [], marker="x", linestyle="", color=OPEN_COLOUR,
+                              label=f"{mark_label}: {mx.size:,}"))
+    ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(0.0, -0.12), fontsize=8,
+              ncol=2, title="positions", title_fontsize=8)
+    return ax
+
+
+PHASE_LABELS = ("P", "N", "L", "R")
+
+
+def plot_phase_diagram(types, title: str, ax=None, point=None, yname: str = "a (first stack)",
+                       xname: str = "b (last stack)"):
+    """Draw a phase diagram: ``types[a, b]`` (outcome codes P=0, N=1, L=2, R=3) for ``a, b >=
+    1`` (row and column 0 are not drawn), ``a`` upwards and ``b`` to the right as seed 002 draws
+    it, in the house outcome colours with a legend of the classes present; ``point`` = ``(a, b)``
+    ringed and named in the legend (a triple point).  Returns the ``Axes``."""
+    from matplotlib.colors import ListedColormap
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+
+    t = np.asarray(types)[1:, 1:]
+    if ax is None:
+        _, ax = new_figure(SQUARE_SIZE)
+    ax.imshow(t, origin="lower", interpolation="nearest",
+              cmap=ListedColormap(OUTCOME_COLOURS), vmin=-0.5, vmax=3.5,
+              extent=(0.5, t.shape[1] + 0.5, 0.5, t.shape[0] + 0.5))
+    words = {0: "P (the player to move loses)", 1: "N (the player to move wins)",
+             2: "L (Left wins whoever starts)", 3: "R (Right wins whoever starts)"}
+    handles = [Patch(facecolor=OUTCOME_COLOURS[c], edgecolor="#888888",
+                     label=f"{words[c]}: {int((t == c).sum()):,}")
+               for c in range(4) if (t == c).any()]
+    if point is not None:
+        ax.plot([point[1]], [point[0]], "o", markersize=9, markerfacecolor="none",
+                markeredgecolor="#e08214", markeredgewidth=2)
+        handles.append(Line2D([], [], marker="o", linestyle="", markerfacecolor="none",
+                              markeredgecolor="#e08214", markeredgewidth=2,
+                              label=f"triple point: a = {point[0]}, b = {point[1]}"))
+    ax.set_xlabel(xname)
+    ax.set_ylabel(yname)
+    ax.set_title(title, fontsize=10)
+    ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(0.0, -0.12), fontsize=8,
+              ncol=2, title="positions a w b", title_fontsize=8)
     return ax
 
 

@@ -1,6 +1,7 @@
 """The main job: compute every registered seed table, run every claim, write the report."""
 from __future__ import annotations
 
+import os
 import time
 
 from .api import _DEFAULT, _store
@@ -9,9 +10,12 @@ INTRO = """Written by `gtables reproduce`; nothing here is edited by hand. Each 
 documents make (and a few published facts used as independent checks) gets a verdict: `HOLDS`
 (checked on every position of the stated range), `PROVED` (for all positions, by a theorem that
 turns the finite check into a proof; it covers exactly the games its line names, never a general
-theorem for all parameters), `FAILS` (refuted: counterexamples listed), `OPEN` (not settled within
-the computed range). Below: the counts, then the findings. Every claim, its reading, the figures and
-the counterexamples are on one page per source under [`report/`](report/)."""
+theorem for all parameters), `FAILS` (refuted: counterexamples listed), `REFUTED` (where a proof
+was the alternative: the finite check that would have proved it found a counterexample; counted
+with the failures), `OPEN` (not settled within the computed range). Below: the counts, then the
+findings. Every claim, its reading, the figures and the counterexamples are on one page per source
+under [`report/`](report/). Nothing here changes when a run reproduces the same verdicts: the
+date and the timings of a run are in `run.json` beside this file, which is not tracked."""
 
 
 def table_provider(store=None, progress: bool | None = None):
@@ -75,5 +79,6 @@ def reproduce(store=None, scale: str = "default", out: str = "results", echo=pri
         counts[v.status] = counts.get(v.status, 0) + 1
     echo(f"{len(verdicts)} claims: " + ", ".join(f"{k} {n}" for k, n in sorted(counts.items())))
     echo(f"wrote {md}, {js}, {len(pages)} page(s) and {len(figures)} figure(s) "
-         f"in {meta['seconds']} s")
+         f"in {meta['seconds']} s (dates and timings: {os.path.join(out, 'run.json')}, not "
+         f"tracked)")
     return 1 if counts.get("ERROR") else 0

@@ -75,6 +75,56 @@ SOURCES = {
 }
 
 
+# The notation each source's statements are printed in (they stay verbatim), said once at the top
+# of its findings and its page: the symbols a reader meets in the claims and nowhere defined
+# there.  Seeds 000 and 003 define χ themselves (000 CN 一4, 003 (一)4).
+_CHIPS = ("Chips sit on squares P1 < P2 < ... < Pk of a strip (the Chinese text writes X1 < ... < "
+          "Xk; in the case formulas a, b, c, d, e, f are P1, ..., P6); a move takes one chip to the "
+          "nearest empty square on its left, jumping the block of chips directly left of it. Rules: "
+          "A, whoever puts a chip on square 1 wins; B, whoever does loses; C, whoever cannot move "
+          "loses; D, whoever cannot move wins. **χ(x) = 1 if x is odd, 0 if x is even** (the "
+          "seeds' parity function). f = 1 means P (the player to move loses), f = 0 means N.")
+NOTATION = {
+    "000": _CHIPS + " f_A, f_B, f_C, f_D: f under rules A-D (F_A, ... the same in Q-coordinates). "
+                    "Q_i = P_i - i (the Chinese Y_i: the empty squares left of chip i); O (the "
+                    "Chinese Z, 棋子數數列) = the multiplicities of the odd values of Q, E = those "
+                    "of the even values; Φ(O) (the Chinese 逐位和, bitwise sum) = their XOR in "
+                    "binary; N_w(O) = 1 iff that XOR is 0 (normal Nim, last mover wins), N_l(O) "
+                    "the same for misère Nim. A pattern such as `=<<` says which neighbours are "
+                    "adjacent: `=` between P_i and P_(i+1) means P_(i+1) = P_i + 1. W1, W2, ...: the "
+                    "English case lists of N-positions.",
+    "003": _CHIPS + " f, g, u, v: f under rules A, B, C, D (000's f_A, f_B, f_C, f_D); f(a,b,c) "
+                    "has chips on squares a < b < c.",
+    "001": "Heap (row) games: a position S = (a1, ..., an) is n heaps. 胜 = N (the first player "
+           "wins), 负 = P. f(n): the Grundy value (nim-value) of one heap of n; #S = f(a1) + ... + "
+           "f(an) in the seed's binary addition without carry (XOR, ⊕); S(n) (printed $(n)): the "
+           "options of (n); g(n) = the values #T of those options; G(n) in §六 = the complement "
+           "of g(n) in {0, 1, 2, ...}, so f(n) = min G(n) = mex g(n). Game A = Nim, B = take "
+           "1..m, C = octal 0.07 (take two adjacent stones), D = Stripes (take a, b or c adjacent "
+           "stones).",
+    "002": "A position is a string of positive integers (stacks in a row); a w b: first stack a, "
+           "middle string w, last stack b; x^n = n stacks x. Written x^n a w b y^m: a run of n "
+           "stacks x on the left (a = the first stack != x), m stacks y on the right (b = the last "
+           "stack != y). Lorraine's cells: each end gets (1 if its run is odd, 2 if even; ↑ if x "
+           "< a, ↓ if x > a); top row 1↑ 2↓, bottom row 1↓ 2↑. Impartial: G = nim-value, P iff G "
+           "= 0. Partizan: Left moves on the first stack, Right on the last; L (R) = Left (Right) "
+           "wins whoever starts. R(w) = least y with w y in R; L(w) = least x with x w in L; "
+           "R*(w), L*(w): least s with w s a Right-first win (s w a Left-first win). Phase "
+           "diagram of w: the types of a w b, a upwards, b to the right; triple point: its "
+           "leftmost-bottommost P.",
+    "004": "One heap of N stones (or heaps N1, N2); a move removes x stones from one heap. "
+           "Cond(1): 1 <= x <= n; Cond(2): m <= x <= n; Cond(3): x differs from the amount the "
+           "opponent just took. L = the loss numbers (輸數, E/EE: start positions the player to "
+           "move loses, P); 贏數 = N. X moves first, Y second. v2(x) = the exponent of 2 in x; "
+           "'last a' = the amount taken on the previous move.",
+    "lit": "Octal code d0.d1d2...: digit d_i says into how many heaps (bit 1: none, 2: one, 4: "
+           "two) a heap may be left after taking i tokens. Period p, pre-period n0: G(n + p) = "
+           "G(n) for every n >= n0. PROVED: by a theorem that turns a finite check into a proof "
+           "(Guy-Smith for octal games). Misère play: the player who makes the last move loses. "
+           "Wythoff: two heaps, take any number from one heap or the same number from both.",
+}
+
+
 def source_of(name: str) -> str:
     """The source key of a claim: its name up to the first dot."""
     return name.split(".", 1)[0]

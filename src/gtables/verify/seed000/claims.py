@@ -211,6 +211,26 @@ def crit_d(k: int):
     return crit
 
 
+def printed_f(name: str, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The f the printed statement of claim ``name`` gives the k-chip positions ``rows`` (a
+    ``(count, k)`` array of squares), and where that statement speaks (its domain, boolean): the
+    same reading as the claim's check, for the report's chip maps (:mod:`..figures`) to mark
+    where the print and the table differ.  Only the claims those maps draw."""
+    k = rows.shape[1]
+    if name in ("003.k2.f", "003.k3.f"):
+        return claimed_f(rows, D.K2_F if k == 2 else D.K3_F, "V"), rows[:, 0] >= 2
+    if name == "000.en.k3.product":
+        return claimed_f(rows, D.K3_EN, "V"), rows[:, 0] >= 3
+    if name == "000.cn.thm1":
+        xor = np.array([pf.phi(pf.z_of(pf.q_of(r))) for r in rows.tolist()], dtype=np.int64)
+        return nw(xor), rows[:, 0] >= D.THM1_P1_MIN
+    if name.startswith("000.en.prop3.2.k"):
+        crit = crit_a(k, D.PROP_3_2)
+        return (np.array([crit(pf.odd_multiplicities(r), int(r[0]) - 1) for r in rows],
+                         dtype=np.int64), rows[:, 0] >= D.PROP_3_2.p1_min)
+    raise KeyError(f"no printed f for {name}")
+
+
 @functools.cache
 def _k_rows(n: int, k: int):
     """Every k-chip position of squares 1..n, its mask and its odd multiplicities O: the same
@@ -401,6 +421,36 @@ def thm1_strategy_check(n_table: int, n: int, p1_min: int, strategy=pf.thm1_stra
         return check_all(cases, f"every position with P1 >= {p1_min} on squares 1..{n} (rule A "
                                 f"table, {n_table} squares): each prescribed move, and every move "
                                 f"from the positions the proof calls lost", noun="moves")
+    return check
+
+
+def thm3_case_check(n_table: int, n: int, case: str, step=pf.thm3_step):
+    """One case of the induction step of the proof of 定理三 (000-CN §5, game D) on the rule-D
+    table, every position with at least one chip on squares 1..n that the case speaks of
+    (:func:`.proofs.thm3_step`): cases 1 and 2 say every move leaves f_D = 0; cases 3, 4(1) and
+    4(2) that the move they describe exists and leaves f_D = 1."""
+    lose = case in ("1", "2")
+
+    def check(T):
+        t = T[spec("D", n_table)]
+        cases, positions = [], 0
+        for mask in range(1, 1 << n):
+            P = pf.squares_of(mask)
+            got, moves = step(P)
+            if got != case:
+                continue
+            positions += 1
+            if lose:
+                for m in pf.options(P):
+                    cases.append((f"{P} -> {m}", 0, _fval(t, m)))
+            elif not moves:
+                cases.append((f"{P}: the move the case describes", "exists", "none"))
+            else:
+                for m in moves:
+                    cases.append((f"{P} -> {m}", 1, _fval(t, m) if m else "no such move"))
+        what = "every move from them" if lose else "the moves the case describes"
+        return check_all(cases, f"the {positions:,} positions of case {case} on squares 1..{n} "
+                                f"(rule D table, {n_table} squares): {what}", noun="moves")
     return check
 
 
@@ -693,13 +743,17 @@ def chips_claims(scale: str) -> list[Claim]:
     if scale != "small":
         big.append((D.EXAMPLE_3_4, f"chips:rule=A,n={D.EXAMPLE_3_4['n']},k={len(D.EXAMPLE_3_4['P'])}"))
 
+    examples_domain = ("Examples 3.4 and 3.5" if len(big) == 2 else
+                       f"Example 3.5 (Example 3.4, on {D.EXAMPLE_3_4['n']} squares, is left out at "
+                       f"scale {scale})")
+
     def examples(T):
         cases = []
         for ex, sp in big:
             t = T[sp]
             cases.append((ex["P"], ex["f"], int(_f(t.values[t.space.index(ex["P"])]))))
             cases.append((f"Q of {ex['P']}", list(ex["Q"]), list(pf.q_of(ex["P"]))))
-        return check_all(cases, "Examples 3.4 and 3.5 (small scale: 3.5 only)")
+        return check_all(cases, examples_domain)
 
     _claim(out, "000.examples.3.4-3.5", f"{S000} EN Examples 3.4, 3.5; CN 例一, 例二",
            "f_A(4,5,6,8,9,11,12,13,14,21,22,23,25,27) = 0 (Q = 3,3,3,4,4,5,5,5,5,11,11,11,12,13, "
@@ -927,4 +981,38 @@ def new_claims(scale: str) -> list[Claim]:
            reading="Checked where the theorem holds, P1 >= 3 (Q1 >= 2: Thm 3.3; at X1 = 2, in the "
                    "Chinese domain, 定理一 itself fails: 000.cn.thm1).  Every Nim move to XOR 0 is "
                    "tried, each realised by the recipe; positions on the squares the domain names.")
+
+    # -- the proof of 定理三 (game D): the four cases of its induction step -----------------------
+    zread = ("Z = the multiplicities of the odd values of Y_i = X_i - i (as in 定理一); f_D(S'i) "
+             "is the value of the position after the move. ")
+    thm3 = (
+        ("1", "Case 1: Z = (1, ..., 1) with r odd: every move changes one Z_j and leaves f_D = 0, "
+              "so f_D = 1.",
+         "Checked: every move from every such position reaches f_D = 0. The printed 'Z_j + p or "
+         "Z_j - 1' (how the Z_j changes) is the move lemma, 000.cn.move-lemma."),
+        ("2", "Case 2: some Z_j > 1 (then at least two) and the 逐位和 (bitwise sum) all even: every "
+              "move makes the sum not all even and leaves f_D = 0, so f_D = 1.",
+         "Checked: every move from every such position reaches f_D = 0. All Z = 0 belongs to "
+         "case 3 here, as the theorem's clause 一 has it (the proof's own induction statement "
+         "puts it in this case: 000.cn.thm3.base-case)."),
+        ("3", "Case 3: Z = (1, ..., 1) with r even (all Z = 0 included): a move changing one Z_j "
+              "by 1 leaves Z' = (1, ..., 1) with an odd number of 1s (f_D = 1 there, by case 1), "
+              "so f_D = 0.",
+         "Checked: some move leaves Z' all 1s with r' odd, and every such move reaches f_D = 1. "
+         "The chips on squares 1..k (no move: under rule D the player to move wins there, f_D = "
+         "0, as the theorem says) are left out: the case's move cannot exist there."),
+        ("4.1", "Case 4(1): exactly one Z_j > 1: a move leaves Z' = (1, ..., 1) with an odd number "
+                "of 1s, so f_D = 0.",
+         "The move: the converse recipe of 000.cn.move-lemma.converse lowering that Z_j to 1 or 0 "
+         "(whichever leaves r' odd); checked that it reaches f_D = 1."),
+        ("4.2", "Case 4(2): two Z_j > 1 or more and the 逐位和 not all even: lowering one Z_j as in Nim "
+                "makes it all even and leaves f_D = 1, so f_D = 0.",
+         "Every Nim move to an all-even sum is tried, each realised by the converse recipe; "
+         "checked that each reaches f_D = 1."),
+    )
+    for case, statement, reading in thm3:
+        _claim(out, f"000.cn.thm3.proof.case{case.replace('.', '-')}",
+               f"{S000} CN proof of 定理三, step 三.{case[0]}" + (f"({case[2]})" if "." in case else ""),
+               f"{statement} As printed: 「{D.THM3_PROOF[case]}」",
+               thm3_case_check(N, n_strategy, case), [SD], reading=zread + reading)
     return out

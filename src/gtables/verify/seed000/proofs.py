@@ -238,3 +238,45 @@ def thm1_strategy(P) -> tuple[str, list[tuple]]:
         if v % 2 == 1 and (cnt[v] ^ x) < cnt[v]:
             moves.append(chip_move(P, converse_chip(P, v, cnt[v] - (cnt[v] ^ x))))
     return "win", moves
+
+
+# ------------------------------------------------------------------------------------------------
+# the strategy in the proof of 定理三 (000-CN §5: game D, misère)
+# ------------------------------------------------------------------------------------------------
+def thm3_step(P) -> tuple[str, list[tuple]]:
+    """Which case of the induction step 三 of the proof of 定理三 (game D) speaks of position P,
+    and the moves it prescribes: ``(case, moves)`` with ``case``
+
+    * ``"1"``: Z = (1, ..., 1), r odd: every move leaves f_D = 0 (``moves`` empty);
+    * ``"2"``: some Z_j > 1 and the 逐位和 all even: every move leaves f_D = 0;
+    * ``"3"``: Z = (1, ..., 1), r even (all Z = 0 included): the moves that leave Z' = (1, ..., 1)
+      with r' odd (one Z_j changed by 1);
+    * ``"4.1"``: exactly one Z_j > 1 (so the 逐位和 is not all even): the move that leaves
+      Z' = (1, ..., 1) with r' odd, by the converse recipe (:func:`converse_chip`) lowering that
+      Z_j to 1 or 0;
+    * ``"4.2"``: two Z_j > 1 or more, 逐位和 not all even: every Nim move to an all-even sum
+      (one Z_j lowered), by the converse recipe;
+    * ``"end"``: no move at all (chips on 1..k; case 3's Z = () with nothing to move).
+
+    Z = the multiplicities of the odd values of Y = X_i - i (:func:`z_of`)."""
+    Q = q_of(P)
+    Z = z_of(Q)
+    big = [z for z in Z if z > 1]
+    if not big:
+        if len(Z) % 2:
+            return "1", []
+        opts = options(P)
+        if not opts:
+            return "end", []
+        return "3", [o for o in opts if set(z_of(q_of(o))) <= {1} and len(z_of(q_of(o))) % 2]
+    x = phi(Z)
+    if x == 0:
+        return "2", []
+    cnt = Counter(Q)
+    if len(big) == 1:
+        v = next(v for v in sorted(cnt) if v % 2 == 1 and cnt[v] > 1)
+        z = cnt[v]
+        q = z if (len(Z) - 1) % 2 else z - 1       # leave r' = (r - 1) + (z - q) odd
+        return "4.1", [chip_move(P, converse_chip(P, v, q))]
+    return "4.2", [chip_move(P, converse_chip(P, v, cnt[v] - (cnt[v] ^ x)))
+                   for v in sorted(cnt) if v % 2 == 1 and (cnt[v] ^ x) < cnt[v]]

@@ -206,6 +206,34 @@ def nim_claims(scale: str) -> list[Claim]:
                      tables=(spec[1], spec[2], spec[3], spec[4]),
                      convention="Grundy values, written in binary as the seed does"))
 
+    def xor_arithmetic(T):
+        cases = []
+        for operands, total, where in data.XOR_SUMS:
+            x = 0
+            for b in operands:
+                x ^= int(b, 2)
+            cases.append((f"{where}: {' + '.join(operands)}", total,
+                          format(x, f"0{len(total)}b")))
+        for small, large, where in data.XOR_LESS:
+            cases.append((f"{where}: {small} < {large}", True, int(small, 2) < int(large, 2)))
+        seen, f = data.MEX_EXAMPLE
+        cases.append((f"g(a1) = {{{', '.join(map(str, seen))}}}: f(a1) = min G(a1)", f,
+                      min(v for v in range(max(seen) + 2) if v not in seen)))
+        return check_all(cases, "the worked binary additions of §三-四 and the example of §六")
+
+    out.append(Claim("001.A.xor-examples", f"{SEED} §三-四 (binary addition), §六",
+                     "0011 + 1010 = 1001; 1010 + 1010 = 0000; 1011 + 1011 = 0000; 1011 + 1001 = "
+                     "0010; 0011 + 1010 = 1001 and 1001 + 1010 = 0011; 11001 + 01101 + 10010 = "
+                     "00110 = p and 01101 + 00110 = 01011 < 01101; 00101 + 10011 + 10111 + 00001 "
+                     "= 00000; 00101 + 10011 + 00111 + 10111 = 00110 = p, 10011 + 00111 + 10111 = "
+                     "00011 = 00101 + 00110 < 00101; if g(a1) = {0, 1, 2, 5, 7, 8, 9} then f(a1) = "
+                     "3.", xor_arithmetic,
+                     convention="binary numbers as printed; + is the seed's addition without "
+                                "carry (XOR)",
+                     reading="Pure arithmetic, no table: each printed sum is the XOR of its "
+                             "operands, written with the printed number of digits; f(a1) = "
+                             "min G(a1), the least number not in g(a1)."))
+
     nim1 = parse_game(spec[1])
 
     def options(T):
@@ -535,6 +563,64 @@ def octal_claims(scale: str) -> list[Claim]:
                      "{0,2,0}; the other lines as printed.", option_lines(corrected_lines),
                      tables=(spec,), correction_of="001.C.option-lines",
                      convention="Grundy values (f); (0) is the empty row"))
+
+    def g_lines(T):
+        g = T[spec].values
+        cases, notes = [], []
+        for n, (label, listed) in data.C_G_COMPLEMENTS_PRINTED.items():
+            seen = {xor_of(g, o) for o in heap_options(code, n)}
+            top = max(max(listed), max(seen, default=0)) + 1
+            claimed = {v for v in range(top + 1) if v in listed or v > max(listed)}
+            complement = {v for v in range(top + 1) if v not in seen}
+            printed = "{" + ", ".join(map(str, listed)) + ", …}"
+            run = min(v for v in range(top + 2) if all(u in complement for u in range(v, top + 1)))
+            cases.append((f"line g({n}): the set printed as G({label})", printed,
+                          printed if claimed == complement else
+                          "{" + ", ".join(map(str, sorted(v for v in complement if v <= run)))
+                          + ", …}"))
+            cases.append((f"line g({n}): f({n}) = min of that set", min(listed), int(g[n])))
+            if label != n:
+                seen_l = {xor_of(g, o) for o in heap_options(code, label)}
+                same = {v for v in range(top + 1) if v not in seen_l} == complement
+                cases.append((f"line g({n}): G({label}) = G({n})", True, same))
+                notes.append(f"the g({n}) line prints G({label}) where G({n}) is meant; "
+                             f"g({label}) = {sorted(seen_l)} = g({n}), so G({label}) = G({n}) and "
+                             f"the line is true as printed")
+        return check_all(cases, "the printed lines g(0..7): G(n) and f(n) = min G(n)",
+                         details="; ".join(notes))
+
+    out.append(Claim("001.C.G-lines", f"{SEED} §六 (game C: the f values)",
+                     "As printed: G(0) = G(1) = {0, 1, …}, G(2) = {1, 2, …} (on the g(2) line and "
+                     "again on the g(3) line), G(4) = {2, 3, …}, G(5) = {0, 2, 3, …}, G(6) = {3, 4, "
+                     "…}, G(7) = {1, 3, 4, …}, each the complement of its line's g(n), and f(n) = "
+                     "min G(n): f(0..7) = 0, 0, 1, 1, 2, 0, 3, 1.", g_lines, tables=(spec,),
+                     convention="Grundy values (f)",
+                     reading="A printed set {a, b, …} is its listed members and every number above "
+                             "the last. Each line's set is compared with the complement of its "
+                             "g(n) (the XOR of the table over the rows of each option of (n)); the "
+                             "g(3) line names its set G(2): read literally (G(2) = {1, 2, …}, "
+                             "true) and checked to be G(3) too."))
+
+    def xor_examples(T):
+        g = T[spec].values
+        cases = []
+        for pos, terms, binary, total in data.C_XOR_EXAMPLES:
+            got = tuple(int(g[h]) for h in pos)
+            cases.append((f"#{_label(pos)}: the terms f(a_i)", terms, got))
+            if binary is not None:
+                width = max(len(b) for b in binary)
+                cases.append((f"#{_label(pos)}: the terms in binary", binary,
+                              tuple(format(v, f"0{width}b") for v in got)))
+            cases.append((f"#{_label(pos)}: the sum", total, format(xor_of(g, pos), "b")))
+        return check_all(cases, "the two worked sums of §六")
+
+    out.append(Claim("001.C.xor-examples", f"{SEED} §六 (the examples of game C)",
+                     "#(7, 3, 3) = f(7) + f(3) + f(3) = 1 + 1 + 1 = 1, so (7, 3, 3) wins; #(3, 4, 6) "
+                     "= 1 + 2 + 3 = 01 + 10 + 11 = 0, so (3, 4, 6) loses.", xor_examples,
+                     tables=(spec,), convention="Grundy values (f), added without carry (XOR)",
+                     reading="Each printed term is f of its row in the 0.07 table, the binary "
+                             "forms those numbers, the sum their XOR. The outcomes are "
+                             "001.C.examples."))
 
     mex_n = min(C_MEX_N[scale], size)
 

@@ -27,6 +27,28 @@ A_EMPTY = "P"
 # #(1, 2, 3) = 01 + 10 + 11 = 0;  #(1, 2, 3, 4) = 001 + 010 + 011 + 100 = 100
 A_BINARY = {(5,): "101", (3, 3): "0", (3, 3, 1): "1", (1, 2, 3): "0", (1, 2, 3, 4): "100"}
 
+# --- 三/四: the worked binary additions ("二进制加法": no carry, i.e. XOR), as printed -------------
+# Each: (the operands, the printed sum, where).  The widths are the printed ones.
+XOR_SUMS = (
+    (("0011", "1010"), "1001", "三 (二进制数的加法)"),
+    (("1010", "1010"), "0000", "三 (二进制数的加法)"),
+    (("1011", "1011"), "0000", "四 (a + b = 0 当且仅当 a = b)"),
+    (("1011", "1001"), "0010", "四 (a + b = 0 当且仅当 a = b)"),
+    (("0011", "1010"), "1001", "四 (若 a + b = s，则 a = b + s)"),
+    (("1001", "1010"), "0011", "四 (若 a + b = s，则 a = b + s)"),
+    (("11001", "01101", "10010"), "00110", "四 (p != 0: a1, ak, a3 and p)"),
+    (("01101", "00110"), "01011", "四 (p != 0: ak + p)"),
+    (("00101", "10011", "10111", "00001"), "00000", "四 (#S = 0: a1..a4, p = 0)"),
+    (("00101", "10011", "00111", "10111"), "00110", "四 (#S != 0: a1..a4, p != 0)"),
+    (("10011", "00111", "10111"), "00011", "四 (#S != 0: x = a2 + a3 + a4)"),
+    (("00101", "00110"), "00011", "四 (#S != 0: x = a1 + p)"),
+)
+# 四: "a_k + p 的第 q 位为 0，所以 a_k + p < a_k": (smaller, larger, where) as printed
+XOR_LESS = (("01011", "01101", "四 (p != 0: ak + p < ak)"),
+            ("00011", "00101", "四 (#S != 0: x = a1 + p < a1)"))
+# 六: 如果 g(a1) = {0, 1, 2, 5, 7, 8, 9}，则 f(a1) = 3，满足要求。
+MEX_EXAMPLE = ((0, 1, 2, 5, 7, 8, 9), 3)
+
 # --- 六: option sets S(x) and value sets g(x) ---------------------------------------------------
 # 在游戏 A 中，S(3) = {(2), (1), (0)}。
 # 在游戏 A 中，g(3) = {(2), (1), (0)}，故 g(3) = {#(2), #(1), #(0)} = {10, 01, 00}。
@@ -54,6 +76,16 @@ C_G_PRINTED = {
     7: (((4,), (1, 4), (2, 3)), (2, 2, 0)),
 }
 C_F_PRINTED = (0, 0, 1, 1, 2, 0, 3, 1)
+# The same lines' complements G(n) as printed: n -> (the n of the "G(n)" printed on that line, the
+# listed members; "…" follows them: every larger number is in the set too).  The g(3) line prints
+# "G(2) = {1, 2, …}" where G(3) is meant (g(2) = g(3) = {0}, so the two sets are equal).
+C_G_COMPLEMENTS_PRINTED = {0: (0, (0, 1)), 1: (1, (0, 1)), 2: (2, (1, 2)), 3: (2, (1, 2)),
+                           4: (4, (2, 3)), 5: (5, (0, 2, 3)), 6: (6, (3, 4)), 7: (7, (1, 3, 4))}
+# 六: #S of the two examples as printed: (position, the printed terms f(a_i), their printed binary
+# forms (None: not printed), the printed sum).
+# "#S = f(7) + f(3) + f(3) = 1 + 1 + 1 = 1"; "#S = 1 + 2 + 3 = 01 + 10 + 11 = 0"
+C_XOR_EXAMPLES = (((7, 3, 3), (1, 1, 1), None, "1"),
+                  ((3, 4, 6), (1, 2, 3), ("01", "10", "11"), "0"))
 # Our correction of the two printed slips (separate data; the printed lines above stay as printed):
 # g(6) lists #(1, 4) where the option of 6 is (1, 3); g(7) lists #(4) where the option of 7 is (5),
 # so its values are {#(5), #(1, 4), #(2, 3)} = {0, 2, 0}.  As sets ({2, 1, 0} and {2, 0}) the

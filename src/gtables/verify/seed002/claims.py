@@ -29,9 +29,11 @@ from ...games import parse as parse_spec
 from ..claims import MAX_EXAMPLES, Claim, Counterexample, check_all, verdict
 from . import data as D
 from .proofs import (
+    FAR_CASES,
     arrow_all,
     arrow_p,
     end_moves,
+    far_end_moves,
     not_ruled_out,
     predicted_diagram,
     symmetric_reading,
@@ -418,6 +420,73 @@ def theorem2_claims(scale: str) -> list[Claim]:
                              details=f"most candidate moves from one position: {worst_c}; most "
                                      f"moves to P-positions: {worst_p}")
 
+    def far(letter: str, corrected: bool = False):
+        """The proof's case ``letter`` of |x - y| > 1: on every string of the full tables in that
+        case (oriented so that y > x + 1), one of the prescribed moves reaches a P-position."""
+        code = FAR_CASES.index(letter) + 1
+
+        def check(T):
+            tally = _Tally()
+            boxes = []                           # (len, max) of the tables read before
+            for spec in far_specs:
+                t = T[spec]
+                for s, k, _v in _chunks(t):
+                    case, oriented, out, count = far_end_moves(s, corrected)
+                    top = s.max(axis=1)
+                    seen = np.zeros(len(s), dtype=bool)
+                    for lm, hm in boxes:         # each string once
+                        seen |= (k <= lm) & (top <= hm)
+                    sel = np.flatnonzero((case == code) & ~seen)
+                    if not sel.size:
+                        continue
+                    tally.checked += int(sel.size)
+                    ok = np.zeros(sel.size, dtype=bool)
+                    for j in range(2):
+                        has = count[sel] > j
+                        if has.any():
+                            p = np.zeros(sel.size, dtype=bool)
+                            p[has] = _lookup(t, out[sel[has], j]) == 0
+                            ok |= p
+                    tally.add(~ok, lambda i, t=t, o=oriented[sel], r=out[sel], c=count[sel]:
+                              _far_example(t, o[i], r[i, :c[i]]))
+                boxes.append((t.space.max_len, t.space.max_entry))
+            return tally.verdict(f"the strings with |x - y| > 1 in case ({letter}) among {far_dom}, "
+                                 f"each once, oriented so that y > x + 1", noun="strings")
+        return check
+
+    # the full tables and every string of length <= 3 with stacks <= 16 (the a4b table's; at
+    # small scale the only strings where (b) can fail: b < x - 1 < y - 2 needs stacks up to 5)
+    far_specs = specs + (A4B_SPEC,)
+    far_dom = dom + "; every string of length <= 3, stacks <= 16"
+
+    far_read = ("x^n a w b y^m as in 002.thm2 (for x^n y^m: a = y, b = x), each string with |x - "
+                "y| > 1 taken once, reversed when y < x - 1 (the proof's symmetry); 'reducing y to "
+                "v' lowers the last stack to v, 'deleting it' removes it; top row = cells 1↑ and "
+                "2↓ (the reading of 002.thm2). A case holds on a string when one of the moves it "
+                "names reaches a P-position (G = 0 in the table).")
+    far_claims = [
+        Claim("002.thm2.proof.far-a", f"{SEED} §2 proof of Theorem 2, case |x - y| > 1, m > 1",
+              D.THM2_PROOF_FAR_INTRO + " " + D.THM2_PROOF_FAR["a"], far("a"), tables=far_specs,
+              convention=CONV_I, reading=far_read),
+        Claim("002.thm2.proof.far-b", f"{SEED} §2 proof of Theorem 2, case |x - y| > 1, m = 1, "
+              "|b - x| > 1", D.THM2_PROOF_FAR["b"], far("b"), tables=far_specs, convention=CONV_I,
+              reading=far_read + " 'Similarly' = as in (a): reduce y to x if the left end is top "
+                                 "row, to x + 1 if it is bottom row."),
+        Claim("002.thm2.proof.far-b.corrected", f"{SEED} §2 proof of Theorem 2 (our correction of "
+              "case (b))", "Ours: " + D.THM2_PROOF_FAR_B_CORRECTED, far("b", corrected=True),
+              tables=far_specs, correction_of="002.thm2.proof.far-b", convention=CONV_I,
+              reading=far_read),
+        Claim("002.thm2.proof.far-c", f"{SEED} §2 proof of Theorem 2, case |x - y| > 1, m = 1, "
+              "|b - x| <= 1, left end top row", D.THM2_PROOF_FAR["c"], far("c"), tables=far_specs,
+              convention=CONV_I, reading=far_read),
+        Claim("002.thm2.proof.far-d", f"{SEED} §2 proof of Theorem 2, case |x - y| > 1, m = 1, "
+              "|b - x| <= 1, left end bottom row", D.THM2_PROOF_FAR["d"], far("d"),
+              tables=far_specs, convention=CONV_I,
+              reading=far_read + " Here y > x + 1 >= b, so the y-end is always 1↓ (the "
+                                 "exception the text names): the moves checked are the "
+                                 "exception's."),
+    ]
+
     return [
         Claim("002.prop1", f"{SEED} §2 Proposition 1",
               "If x w y is a P-position with x, y > 0 then |x - y| <= 1.", prop1,
@@ -454,7 +523,21 @@ def theorem2_claims(scale: str) -> list[Claim]:
               "33323433 is a P-position (x=3, n=3, a=2: cell 1-down; y=3, m=2, b=4: cell 2-up; "
               "same level); 22244444 has x=2, y=4 so is not P; x^n is P iff n is even.",
               examples, tables=(EXAMPLES_SPEC,), convention=CONV_I),
-    ]
+    ] + far_claims
+
+
+def _far_example(t, oriented, results) -> Counterexample:
+    """A string where the proof's prescribed moves (``results``) all miss P: the moves, and the
+    moves at its larger (last) end that do reach P."""
+    s = tuple(int(v) for v in oriented if v)
+    y = s[-1]
+    tried = [tuple(int(v) for v in r if v) for r in results]
+    others = [s[:-1] + ((v,) if v else ()) for v in range(y)]
+    wins = [o for o, g in zip(others, _values_of(t, others)) if g == 0]
+    return Counterexample(
+        _fmt(s), "a move to P: " + " or ".join(_fmt(r) if r else "-" for r in tried),
+        " and ".join(f"{_fmt(r) if r else '-'} is N" for r in tried) + "; the move to P at that "
+        "end: " + (", ".join(_fmt(w) if w else "-" for w in wins) or "none"))
 
 
 # ----------------------------------------------------------------------------------------------

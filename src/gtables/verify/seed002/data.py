@@ -126,3 +126,34 @@ RIGHT_THRESHOLDS = {(1, 5, 3, 3, 2): ("L", 11), (1, 5, 2, 3, 2): ("L", 2)}
 # triple point is 6w7"
 W241 = {"w": (2, 4, 1), "type": "N", "1w1": "N", "P": ((5, 2, 4, 1), (2, 4, 1, 6)),
         "L, R": (6, 7), "triple point": (6, 7)}
+
+# ----------------------------------------------------------------------------------------------
+# §2, proof of Theorem 2: the case |x - y| > 1 (a move at the larger end reaches P), as printed
+# ----------------------------------------------------------------------------------------------
+THM2_PROOF_FAR_INTRO = ("Suppose first that we have a position where y > x + 1. Here and elsewhere "
+                        "we will repeatedly make use of the symmetry of the game under reversal of "
+                        "the original string, so this argument also deals with the case where "
+                        "y < x − 1.")
+THM2_PROOF_FAR = {
+    "a": "If m > 1 then by reducing y to x or x + 1 we achieve 1 ↑ at the right hand end. If the "
+         "left hand end is “top row” choose the x option, if it’s “bottom row” choose the x + 1 "
+         "option.",
+    "b": "We can choose similarly if m = 1, but |b − x| > 1.",
+    "c": "If m = 1 and |b − x| ≤ 1 there are several cases to consider. Suppose that the x end is "
+         "“top row”. If b = x + 1 we achieve 1↑ at the right, by reducing y to x. If b = x our "
+         "options of either reducing y to x or deleting it entirely, allow us to achieve an even or "
+         "an odd number of x’s at the tail of the string, and we choose whichever one is "
+         "appropriate to the new transition. If b = x − 1 then by reducing y to x − 1 or deleting "
+         "it entirely, we achieve a suitable bottom row position.",
+    "d": "If the x-end was bottom row then reducing y to x + 1 achieves 1 ↑ in all cases except "
+         "when there is a singleton y, and the y-end is 1 ↓. In this case, if b = x or x + 1 then "
+         "reducing y to b or deleting it entirely will achieve an appropriate cell. If b = x − 1 "
+         "then reducing y to x achieves 1 ↓.",
+}
+# Ours, beside (b): "similarly" gives the tail b x (or b (x+1)) a 1↑ cell only when b > x + 1; when
+# b < x − 1 the new last stack is above b, a 1↓ cell (bottom row), so the targets move down by one
+# (002.thm2.proof.far-b.corrected).
+THM2_PROOF_FAR_B_CORRECTED = ("If m = 1 and b > x + 1, reduce y to x (left end top row) or x + 1 "
+                              "(bottom row), giving 1↑ at the right; if m = 1 and b < x − 1, reduce "
+                              "y to x − 1 (left end top row) or x (bottom row), giving 1↓ at the "
+                              "right.")

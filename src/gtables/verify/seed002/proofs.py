@@ -184,3 +184,96 @@ def symmetric_reading(readings: dict[int, list[tuple[int, ...]]]):
 
     go(0)
     return (found[0] if found else None), len(found)
+
+
+# ----------------------------------------------------------------------------------------------
+# §2: the proof of Theorem 2, case |x - y| > 1: the move at the larger end it prescribes
+# ----------------------------------------------------------------------------------------------
+FAR_CASES = ("a", "b", "c", "d")     # far_end_moves' case codes 1..4
+
+
+@nb.njit(**JIT)
+def far_end_moves(strings, corrected_b):
+    """The moves the proof of Theorem 2 prescribes for the strings with |x - y| > 1, each
+    oriented so that y > x + 1 (reversed if y < x - 1): per string its case (0: |x - y| <= 1;
+    1..4: the proof's (a) m > 1, (b) m = 1 and |b - x| > 1, (c) m = 1, |b - x| <= 1, left end
+    top row, (d) the same, bottom row), the oriented string, and the prescribed results (up to
+    two, ``count`` of them; a move lowers the last stack to a value, 0 deleting it).
+
+    (a): y -> x (left top) or x + 1 (bottom).  (b) literally "similarly": the same targets; with
+    ``corrected_b`` our correction: the same when b > x + 1, y -> x - 1 (top) or x (bottom) when
+    b < x - 1.  (c): b = x + 1: y -> x; b = x: y -> x or delete; b = x - 1: y -> x - 1 or delete.
+    (d): b = x or x + 1: y -> b or delete; b = x - 1: y -> x.
+    x, n, a, y, m, b as for :func:`arrow_p` (x^n y^m: a = y, b = x)."""
+    cnt = strings.shape[0]
+    width = strings.shape[1]
+    case = np.zeros(cnt, np.int64)
+    oriented = np.zeros((cnt, width), np.int64)
+    out = np.zeros((cnt, 2, width), np.int64)
+    count = np.zeros(cnt, np.int64)
+    for i in range(cnt):
+        k = 0
+        while k < width and strings[i, k] != 0:
+            k += 1
+        if k < 2:
+            continue
+        s = oriented[i]
+        if strings[i, k - 1] < strings[i, 0]:
+            for j in range(k):
+                s[j] = strings[i, k - 1 - j]
+        else:
+            for j in range(k):
+                s[j] = strings[i, j]
+        x = s[0]
+        y = s[k - 1]
+        if y - x <= 1:
+            continue
+        n = 1
+        while n < k and s[n] == x:
+            n += 1
+        m = 1
+        while m < k and s[k - 1 - m] == y:
+            m += 1
+        if n + m == k:
+            a = y
+            b = x
+        else:
+            a = s[n]
+            b = s[k - 1 - m]
+        top = (n % 2 == 1) == (x < a)
+        t0 = -1
+        t1 = -1
+        if m > 1:
+            case[i] = 1
+            t0 = x if top else x + 1
+        elif abs(b - x) > 1:
+            case[i] = 2
+            if corrected_b and b < x - 1:
+                t0 = x - 1 if top else x
+            else:
+                t0 = x if top else x + 1
+        elif top:
+            case[i] = 3
+            if b == x + 1:
+                t0 = x
+            elif b == x:
+                t0 = x
+                t1 = 0
+            else:
+                t0 = x - 1
+                t1 = 0
+        else:
+            case[i] = 4
+            if b == x or b == x + 1:
+                t0 = b
+                t1 = 0
+            else:
+                t0 = x
+        for j, t in enumerate((t0, t1)):
+            if t < 0:
+                continue
+            for c in range(k):
+                out[i, j, c] = s[c]
+            out[i, j, k - 1] = t
+            count[i] += 1
+    return case, oriented, out, count

@@ -18,7 +18,7 @@ import numpy as np
 from ..claims import Claim, Counterexample, check_all, verdict
 from . import data as D
 from .model import analyse_cond23, game_1d, game_2d, pn, setstr, spec, v2
-from .proofs import gap_check, proof_spec, prove_1d, proved_family
+from .proofs import gap_check, proof_spec, prove_1d, proved_family, too_short
 
 SEED = "seed 004"
 CONV = "P = player to move loses (the seed's 輸數, E/EE), N = player to move wins (贏數)"
@@ -560,7 +560,68 @@ def cond13_claims(S) -> list[Claim]:
     out.append(Claim("004.prop2", f"{SEED} §肆.二 Cond(1,3) (一) 推論 2",
                      "Cond(1,3): if n+1 is a win then n+2 is a loss.", p2,
                      tables=tuple(prop_spec(n) for n in npr), convention=CONV3))
+    def p2_steps(T):
+        cases = []
+        for n in npr:
+            g = start_outcomes(T, n)
+            if g.is_p(n + 1):
+                continue
+            for x in range(2, n + 1):
+                cases.append((f"n={n}: {n + 2} -{x} = {n + 2 - x}, last {x}: Y wins", "N",
+                              pn(g.is_p(n + 2 - x, x))))
+            cases.append((f"n={n}: {n + 2} -1 = {n + 1}, last 1: Y wins", "N",
+                           pn(g.is_p(n + 1, 1))))
+        return check_all(cases, f"n = 2..{S['nprop']} with n+1 a win: every first amount from "
+                                f"N = n+2", noun="moves")
+    out.append(Claim("004.prop2.must-take-1", f"{SEED} §肆.二 Cond(1,3) (一) 推論 2, proof",
+                     "Cond(1,3), n+1 a win: from N = n+2, X must take 1 (any other amount loses), "
+                     "leaving n+1 with Y to move, and Y wins. As printed: 「" + D.PROP2_PROOF + "」",
+                     p2_steps, tables=tuple(prop_spec(n) for n in npr), convention=CONV3,
+                     reading="Both steps are checked: every first amount x = 2..n leaves (n+2-x, "
+                             "last x), a win for Y; and after x = 1, Y wins (n+1, last 1), where "
+                             "Y may not take 1 (Cond(3)): 'Y 贏' is not the hypothesis 'n+1 is a "
+                             "win', which is about n+1 with no previous amount."))
     gap_ns = list(range(2, nmax + 1))
+
+    def p4_steps(T):
+        details, bad, checked = [], [], 0
+        for n in gap_ns:
+            pr = prove_1d(T, 1, n, True)
+            need = pr.per.preperiod + pr.per.period + n + 2 if pr.per is not None else 0
+            if pr.per is None or not pr.covers(need):
+                return verdict(too_short(pr, need), checked=checked, status="OPEN")
+            g = pr.game
+            sp = g.start_p()
+            ls = [int(v) for v in np.flatnonzero(sp[:pr.per.preperiod + pr.per.period])
+                  if not sp[v + n + 1]]
+            for l in ls:
+                checked += 1
+                lost = [x for x in range(2, n + 1) if g.is_p(l + n + 2 - x, x)]
+                if lost:
+                    bad.append(Counterexample(f"n={n}, l={l}: {l + n + 2} -{lost[0]}",
+                                              "X loses (Y wins)", f"X wins: ({l + n + 2 - lost[0]}, "
+                                              f"last {lost[0]}) is P"))
+                if g.is_p(l + n + 1, 1):
+                    bad.append(Counterexample(f"n={n}, l={l}: {l + n + 2} -1 = {l + n + 1}, last 1",
+                                              "Y wins", "Y loses (P)"))
+            details.append(f"n={n}: {len(ls)} such l")
+        dom = (f"all l in L with l+n+1 not in L, each of n = {gap_ns[0]}..{gap_ns[-1]} (a proof "
+               f"per value, not for all n)")
+        text = ("Checked for l in one pre-period plus a period of the proved periodic outcome "
+                "vectors (later l repeat them): " + "; ".join(details))
+        if bad:
+            return verdict(dom, bad, checked=checked, status="REFUTED", details=text)
+        return verdict(dom, checked=checked, status="PROVED", details=text)
+    out.append(Claim("004.prop4.must-take-1", f"{SEED} §肆.二 Cond(1,3) (一) 推論 4, proof (2)",
+                     "Cond(1,3), l in L and l+(n+1) not in L: from N = l+(n+2), X must take 1 (any "
+                     "other amount loses), leaving l+(n+1) with Y to move, and Y wins. As printed: "
+                     "「" + D.PROP4_PROOF + "」", p4_steps, tables=proof_tables(gap_ns),
+                     convention=CONV3,
+                     reading="As for 004.prop2.must-take-1: every first amount x = 2..n leaves "
+                             "(l+n+2-x, last x), a win for Y, and after x = 1 Y wins (l+n+1, last "
+                             "1), where Y may not take 1. A proof per n: the outcome vectors "
+                             "(one per last amount) are periodic from a pre-period on, so l in one "
+                             "pre-period plus one period covers every l."))
     out.append(Claim("004.prop3", f"{SEED} §肆.二 Cond(1,3) (一) 推論 3",
                      "Cond(1,3): two consecutive elements of L differ by more than n.",
                      lambda T: gap_check(T, gap_ns, lambda d, n: d > n, "gap > n"),

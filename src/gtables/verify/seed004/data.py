@@ -394,3 +394,8 @@ def mn(key: str) -> tuple[int, int]:
     """``"m=2,n=5"`` -> (2, 5); ``"n=5"`` -> (1, 5) (the keys of the printed lists)."""
     d = dict(kv.split("=") for kv in key.split(","))
     return int(d.get("m", 1)), int(d["n"])
+
+# --- Cond(1,3) (一), the "X must take 1" steps of the proofs of 推論 2 and 推論 4 (verbatim) ------
+PROP2_PROOF = "當 N=n+2 時, X 必取 1 (否則即輸), 則剩下 n+1, 換 Y, Y 贏, ∴X 輸"
+PROP4_PROOF = ("設 l ∈ L，由推論 3 得到 l+i (1, 2, …, n) ∉ L，(1) 若 l+(n+1) ∈ L，得証。(2) 若 "
+               "l+(n+1) ∉ L，當 N=l+(n+2) 時，X 必取 1，則剩下 l+(n+1)，換 Y，Y 贏，∴X 輸")
