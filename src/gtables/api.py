@@ -619,6 +619,9 @@ def find_prefix(st: Store, g: Game, limit: int, on_damaged=warn,
         try:
             if kind == "table":
                 t = st.get(spec)          # the listing may come from a cache: the file decides
+                if t.attrs.get("sequence_key") != g.sequence_key:
+                    t.close()
+                    continue
                 length = t.length
                 n = min(length, limit)
                 values = t.load(limit=n) if n < length else t.load()
