@@ -9,9 +9,16 @@ rule under test (issue "Trust in the store"): bad input gives exit status 2 and 
 ``gtables: error: ...`` on stderr, never a traceback, and nothing is written (nor allocated)
 before the check.
 
-    python scripts/bad_inputs.py                 # the whole corpus, a summary table
-    python scripts/bad_inputs.py --sample 30     # a reproducible sample
+    python scripts/bad_inputs.py                 # the whole corpus; writes results/bad_inputs.md
+    python scripts/bad_inputs.py --sample 30     # a reproducible sample (writes nothing)
+    python scripts/bad_inputs.py --group api     # one group (refuse-first, bounds, env, api, ...)
     python scripts/bad_inputs.py --show-all      # every row, not only the ones that did not pass
+
+Issue 25 added the groups ``refuse-first`` (runs that once worked before refusing: a search that
+allocated 7 GB, an octal run of decades, a report overwritten, a cluster started), ``bounds``
+(--workers, --keep/--window, the catalogue sizes, --checkpoint-seconds, empty claim names),
+``env`` (NUMBA_NUM_THREADS, GTABLES_TIME_LIMIT, GTABLES_STORE) and ``api`` (misuse of the Python
+API: each must raise a one-line GtablesError, run by :data:`API_WRAPPER`).
 
 From Python (``scripts/fault_injection.py`` builds its report this way)::
 
@@ -70,6 +77,7 @@ class Case:
     env: tuple[tuple[str, str], ...] = ()
     note: str = ""
     known: str = ""      # a known failure, owned elsewhere: where the fix goes (tests skip these)
+    python: str = ""     # a Python API case: code run by API_WRAPPER instead of the command
 
 
 @dataclasses.dataclass
@@ -146,7 +154,7 @@ SPECS = (
     "stripes:a=0,b=5,c=8,size=50", "stripes:a=1,b=5,c=33,size=50", "stripes:a=1,b=5,size=50",
     "stripes:a=1,b=5,c=-1,size=50",
     # chips
-    "chips:rule=E,n=10", "chips:rule=a,n=10", "chips:rule=A,n=0", "chips:rule=A,n=1025",
+    "chips:rule=E,n=10", "chips:rule=e,n=10", "chips:rule=A,n=0", "chips:rule=A,n=1025",
     "chips:rule=A,n=41", "chips:rule=A,n=10,k=13", "chips:rule=B,n=10,value=grundy",
     "chips:rule=D,n=10,value=grundy", "chips:rule=A,n=10,value=maybe",
     "chips:rule=A,n=1024,k=512", "chips:n=10",
@@ -224,6 +232,9 @@ def cases() -> list[Case]:
 
     def add(group, *args, env=(), note="", known=""):
         out.append(Case(tuple(args), group, tuple(env), note, known))
+
+    def api(code, env=(), note=""):
+        out.append(Case(("python", code), "api", tuple(env), note, python=code))
 
     for spec in SPECS:
         add("spec", "compute", spec)
@@ -336,7 +347,272 @@ def cases() -> list[Case]:
     add("share", "export", "nim:heaps=2,size=6", "--to", "{tmp}/x.h5", "--store", "{stored}")
     add("share", "export", "nim:heaps=2,size=5", "--to", "{tmp}/x.h5", "--store", "{tmp}/none")
     add("share", "export", "nim:heaps=2,size=5", "--store", "{stored}")
+    _issue25(add, api)
     return out
+
+
+# -- issue 25: a refusal costs nothing; the Python API is as careful as the CLI ----------------
+
+# work first, refusal after (issue 25, item 1): each of these once allocated, ran for hours, wrote
+# a report or started a cluster before it said no
+WORK_FIRST = (
+    ("thresholds", "30000,30000"),
+    ("compute", "octal:code=0.B7,size=99999999"),
+    ("compute", "octal:code=0.B7,size=99999999", "--no-store"),
+    ("verify", "001.B", "--out", "/proc/x"),
+    ("verify", "001.B", "--out", "{textfile}"),
+    ("verify", "001.B", "--out", ""),
+    ("reproduce", "--scale", "small", "--out", "{textfile}"),
+    ("reproduce", "--scale", "small", "--store", "{foreign}"),
+    ("sweep", "octal:code=0.B7|0.8,size=100", "--algorithm", "sparse"),
+    # more of the same kind
+    ("compute", "octal:code=0.B7,size=200000"),                 # days of three-heap splits
+    ("compute", "octal:code=0.6,size=33554431", "--algorithm", "naive"),   # 26 h of pairs
+    ("compute", "nim:heaps=2,size=30000"),                      # 2.7e13 options, 37 h
+    ("compute", "octal:code=0.07,size=50", "octal:code=0.B7,size=99999999"),  # 2nd spec: refused
+    ("compute", "octal:code=0.B7,size=100", "--algorithm", "sparse"),
+    ("compute", "octal:code=0.B7,size=100000", "--keep", "5000"),       # bounded: sparse only
+    ("compute", "nim:heaps=2,size=30", "--keep", "5000"),                # not a sequence
+    ("compute", "octal:code=0.07,size=100000", "--keep", "5000", "--window", "99999999999999"),
+    ("sweep", "octal:code=0.B7,size=99999999"),
+    ("sweep", "octal:code=0.B7,size=100", "octal:code=0.77,size=100", "--algorithm", "sparse"),
+    ("sweep", "nim:heaps=2,size=30000", "--no-progress"),
+    ("sweep", "subtraction:allbut=2+3,size=100", "--algorithm", "sparse"),
+    ("sweep", "--catalogue", "octal3", "--out", "{textfile}"),
+    ("sweep", "--catalogue", "octal3", "--out", "/proc/x"),
+    ("reproduce", "--scale", "small", "--store", "{export}"),
+    ("reproduce", "--scale", "small", "--out", "/proc/x"),
+    ("reproduce", "--scale", "small", "--out", ""),
+    ("reproduce", "--scale", "small", "--out", "{textfile}/sub"),
+    ("reproduce", "--scale", "small", "--store", "{textfile}"),
+    ("verify", "001.B", "--out", "{textfile}/sub"),
+    ("verify", "001.B", "--out", "{fifo}"),
+    ("verify", "001.B", "--out", "/dev/null"),
+    ("verify", "001.B", "--out", " "),
+    ("verify", "001.B", "--store", "{export}", "--out", "{out}"),   # every claim ERROR: no report
+    ("verify", "001.B", "--store", "{foreign}"),
+    ("verify", "no.such.claim", "--out", "{out}"),
+)
+
+# unbounded or silently wrong options (item 2): bounds, the one integer rule, empty spec items
+BOUNDS = (
+    ("reproduce", "--workers", "99999999999999999999"),
+    ("sweep", "nim:heaps=1,size=3", "--workers", "99999999999999999999"),
+    ("verify", ""),
+    ("verify", "001.B", ""),
+    ("verify", " "),
+    ("verify", "--list", ""),
+    ("sweep", "--catalogue", "octal3", "--big-size", "-1"),
+    ("compute", "octal:code=0.07,size=50", "--window", "5"),
+    ("compute", "nim:heaps=2,,size=3"),
+    ("compute", "subtraction:allbut=,size=10"),
+    ("compute", "octal:code=0.07,size=50", "--checkpoint-seconds", "1e-300"),
+    # more bounds
+    ("reproduce", "--workers", "0"),
+    ("reproduce", "--workers", "-1"),
+    ("reproduce", "--workers", "5000"),
+    ("reproduce", "--workers", "1000"),
+    ("reproduce", "--workers", "1_0"),
+    ("reproduce", "--workers", "+2"),
+    ("reproduce", "--workers", "\u0662"),
+    ("sweep", "nim:heaps=1,size=3", "--workers", "1025"),
+    ("sweep", "nim:heaps=1,size=3", "--workers", "1000"),
+    ("sweep", "nim:heaps=1,size=3", "--threads-per-worker", "99999"),
+    ("sweep", "nim:heaps=1,size=3", "--workers", "1000", "--threads-per-worker", "1000"),
+    ("sweep", "nim:heaps=1,size=3", "--workers", "1_0"),
+    ("sweep", "--catalogue", "octal4", "--big-size", "-1"),
+    ("sweep", "--catalogue", "octal3", "--size", "0"),
+    ("sweep", "--catalogue", "octal3", "--size", "-5"),
+    ("sweep", "--catalogue", "open3", "--naive-size", "-1"),
+    ("sweep", "--catalogue", "octal3", "--size", "99999999999999"),
+    ("sweep", "--catalogue", "octal3", "--big-size", "99999999999999"),
+    ("sweep", "--catalogue", "octal3", "--big-size", "1_000"),
+    ("sweep", "--catalogue", "octal3", "--size", "+5"),
+    ("sweep", "nim:heaps=2,,size=3"),
+    ("sweep", "subtraction:allbut=,size=10"),
+    ("sweep", "nim:heaps=2,size=3,"),
+    ("compute", "octal:code=0.07,size=50", "--checkpoint-seconds", "1e-7"),
+    ("compute", "octal:code=0.07,size=50", "--checkpoint-seconds", "0.0000001"),
+    ("compute", "octal:code=0.07,size=50", "--checkpoint-seconds", "-0"),
+    ("compute", "octal:code=0.07,size=50", "--checkpoint-seconds", "+5"),
+    ("compute", "octal:code=0.07,size=50", "--checkpoint-seconds", "5e-324"),
+    ("compute", "octal:code=0.07,size=100000", "--keep", "5000", "--window", "10"),
+    ("compute", "octal:code=0.07,size=100000", "--keep", "5000", "--window", "0"),
+    ("compute", "octal:code=0.07,size=100000", "--keep", "5000", "--window", "-1"),
+    ("compute", "octal:code=0.07,size=100000", "--keep", "5000", "--window", "1_000_000"),
+    ("compute", "octal:code=0.07,size=100000", "--keep", "5000", "--window", "+70000"),
+    ("compute", "octal:code=0.07,size=100000", "--keep", "5000", "--window", "x"),
+    ("compute", "octal:code=0.07,size=100000", "--keep", "100"),
+    ("compute", "octal:code=0.07,size=100000", "--keep", "100001"),
+    ("compute", "octal:code=0.07,size=100000", "--keep", "5000", "--until-periodic"),
+    ("compute", "octal:code=0.07,size=100000", "--keep", "5000", "--force"),
+    ("compute", "octal:code=0.07,size=100000", "--keep", "5000", "--algorithm", "naive"),
+)
+# --keep under the one integer rule (it stripped '_' and ',' before)
+KEEP_BAD = ("1_000", "+20", "\u0661\u0662", "\uff11\uff12", "1,000", "5.0", "1e3", "0x10", "",
+            "0", "-5", "99999999999999999999999", "abc", "1 000")
+# empty items and empty values in specs (one spec grammar: an empty entry is an error)
+EMPTY_ITEMS = ("nim:,heaps=2,size=3", "nim:heaps=2,size=3,", "nim:heaps=2, ,size=3",
+               "octal:code=0.07,,size=10", "subtraction:set={1,2},,size=10",
+               "chips:rule=A,,n=10", "wythoff:,size=10", "mem0:size=30,",
+               "stripes:a=1,,b=5,c=8,size=50", "endnim:mode=partizan,len=4,,max=5",
+               "endnim_row:mode=impartial,,prefix=1.4,size=10",
+               "nimlike:heaps=1,max=7,,size=30", "subtraction:allbut= ,size=10",
+               "subtraction:allbut=,heaps=2,size=10", "subtraction:allbut=,total=5",
+               "octal:code=0.07,size=10,,", ",nim:heaps=2,size=3")
+# the environment: a bad NUMBA_NUM_THREADS was a 54-line traceback; the time limit's variable
+ENV = (
+    (("NUMBA_NUM_THREADS", "0"), ("compute", "nim:heaps=2,size=3")),
+    (("NUMBA_NUM_THREADS", "0"), ("query", "nim:heaps=2,size=3", "1,2")),
+    (("NUMBA_NUM_THREADS", "0"), ("list",)),
+    (("NUMBA_NUM_THREADS", "-1"), ("compute", "nim:heaps=2,size=3")),
+    (("NUMBA_NUM_THREADS", "abc"), ("compute", "nim:heaps=2,size=3")),
+    (("NUMBA_NUM_THREADS", ""), ("compute", "nim:heaps=2,size=3")),
+    (("NUMBA_NUM_THREADS", "99999"), ("compute", "nim:heaps=2,size=3")),
+    (("NUMBA_NUM_THREADS", "\u0662"), ("compute", "nim:heaps=2,size=3")),
+    (("NUMBA_NUM_THREADS", "0"), ("verify", "001.B")),
+    (("NUMBA_NUM_THREADS", "0"), ("sweep", "nim:heaps=1,size=3")),
+    (("GTABLES_TIME_LIMIT", "abc"), ("compute", "octal:code=0.07,size=50000")),
+    (("GTABLES_TIME_LIMIT", "-5"), ("compute", "octal:code=0.07,size=50000")),
+    (("GTABLES_TIME_LIMIT", "nan"), ("compute", "octal:code=0.07,size=50000")),
+    (("GTABLES_TIME_LIMIT", "0"), ("compute", "octal:code=0.07,size=50000")),
+    (("GTABLES_TIME_LIMIT", "0.000001"), ("compute", "octal:code=0.07,size=50000")),
+    (("GTABLES_TIME_LIMIT", "1"), ("compute", "nim:heaps=2,size=3000")),
+    (("GTABLES_TIME_LIMIT", "1"), ("sweep", "octal:code=0.B7,size=20000")),
+    (("GTABLES_STORE", " "), ("list",)),
+)
+# other commands' new corners
+MORE = (
+    ("query", "takek:size=200", "7"),
+    ("query", "takek:size=200", "7", "--store", "{stored}"),
+    ("show", "takek:size=200"),
+    ("compute", "Takek:size=200"),
+    ("query", "nim:heaps=2,,size=5", "1,2"),
+    ("show", "nim:heaps=2,size=5,", "--store", "{stored}"),
+    ("export", "nim:heaps=2,,size=5", "--to", "{tmp}/x.h5", "--store", "{stored}"),
+    ("export", "nim:heaps=2,size=5", "--to", "", "--store", "{stored}"),
+    ("export", "nim:heaps=2,size=5", "--to", "{dir}", "--store", "{stored}"),
+    ("import", ""),
+    ("check", "--store", ""),
+    ("list", "--store", ""),
+    ("compact", "--store", "{foreign}", "--drop-damaged"),
+    ("families", "--bogus"),
+    ("thresholds", "1,,2"),
+    ("thresholds", "30000,30000", "--json"),
+    ("thresholds", "5000000,1"),
+    ("compute", "octal:code=0.B7,size=99999999", "--until-periodic", "--no-store"),
+    ("compute", "octal:code=0.07,size=50", "--algorithm", ""),
+    ("verify", "001.B", "--scale", ""),
+    ("reproduce", "--scale", "small", "--workers", "2", "--store", "{export}"),
+    ("sweep", "--catalogue", "octal3", "--workers", "0"),
+    ("sweep", "nim:heaps=1,size=3", "--scheduler", "nonsense"),
+)
+
+# the Python API (item 3): each a misuse that must raise a one-line GtablesError (the wrapper
+# prints it as the CLI would, exit 2) and never write (store=123 made a file named 123)
+S = "'nim:heaps=2,size=3'"
+API = (
+    "gtables.compute(123)", "gtables.compute(None)", "gtables.compute(b'nim:heaps=2,size=3')",
+    f"gtables.compute([{S}])",
+    f"gtables.compute({S}, store=None, checkpoint_seconds='30')",
+    f"gtables.compute({S}, store=None, checkpoint_seconds=-1)",
+    f"gtables.compute({S}, store=None, checkpoint_seconds=float('nan'))",
+    f"gtables.compute({S}, store=None, checkpoint_seconds=float('inf'))",
+    f"gtables.compute({S}, store=None, checkpoint_seconds=0)",
+    f"gtables.compute({S}, store=None, checkpoint_seconds=1e-300)",
+    f"gtables.compute({S}, store=None, checkpoint_seconds=True)",
+    "gtables.verify_claims(scale='huge')", "gtables.verify_claims(scale=None)",
+    "gtables.verify_claims(names=5)", "gtables.verify_claims(names=[1, 2])",
+    "gtables.verify_claims(names='')", "gtables.verify_claims(names=[''])",
+    "gtables.verify_claims('no.such.claim', store=None)",
+    "gtables.verify_claims('001.B', store=None, progress='yes')",
+    "gtables.register_family(None)", "gtables.register_family('nim')",
+    f"gtables.register_family(gtables.game({S}))",
+    f"gtables.compute({S}, store=123)", f"gtables.compute({S}, store=3.5)",
+    f"gtables.compute({S}, store=True)", f"gtables.compute({S}, store=['x'])",
+    f"gtables.compute({S}, store=b'tables')", f"gtables.compute({S}, store='')",
+    f"gtables.compute({S}, store=None, force='no')",
+    f"gtables.compute({S}, store=None, force=1)",
+    f"gtables.compute({S}, store=None, until_periodic='yes')",
+    f"gtables.compute({S}, store=None, ignore_memory='no')",
+    f"gtables.compute({S}, store=None, resume=None)",
+    f"gtables.compute({S}, store=None, progress='yes')",
+    f"gtables.compute({S}, store=None, algorithm='fast')",
+    f"gtables.compute({S}, store=None, algorithm=None)",
+    f"gtables.compute({S}, store=None, ignore_time='yes')",
+    f"gtables.load({S}, store=None)", "gtables.load(123)", f"gtables.load({S}, store=123)",
+    f"gtables.load({S})",
+    "gtables.game(None)", "gtables.game(5)", "gtables.game('takek:size=200')",
+    "gtables.compute('octal:code=0.B7,size=99999999', store=None)",
+    "gtables.compute('nim:heaps=2,size=30000', store=None)",
+    "gtables.compute('octal:code=0.B7,size=100', store=None, algorithm='sparse')",
+    "gtables.compute('nim:heaps=2,,size=3', store=None)",
+    "gtables.compute('subtraction:allbut=,size=10', store=None)",
+    "gtables.compute('nim:heaps=4,size=1000000', store=None)",
+    "gtables.heap_game('Bad Name', lambda n, out: 0, max_options=1)",
+    "gtables.heap_game('ok', lambda n, out: 0, max_options='5')",
+    "gtables.heap_game('ok', lambda n, out: 0, max_options=1, period_bound=lambda a, b: 1)",
+    "from gtables import api; api.compute_bounded('octal:code=0.07,size=100000', '5000', "
+    "store=None)",
+    "from gtables import api; api.compute_bounded('octal:code=0.07,size=100000', 5000, "
+    "window=10, store=None)",
+    "from gtables import api; api.compute_bounded('octal:code=0.07,size=100000', True, "
+    "store=None)",
+    "from gtables import api; api.compute_bounded('octal:code=0.B7,size=100000', 5000, "
+    "store=None)",
+    f"from gtables import api; api.export_tables([{S}], 123, store='{{stored}}')",
+    f"from gtables import api; api.export_tables([{S}], None, store='{{stored}}')",
+    f"from gtables import api; api.export_tables([{S}], '{{tmp}}/x.h5', store=None)",
+    "from gtables import api; api.import_tables(123)",
+    "from gtables import api; api.import_tables(None)",
+    "from gtables import api; api.check_store(store=None)",
+    "from gtables import api; api.check_store(store='{stored}', deep='yes')",
+    "gtables.open_store(123)", "gtables.open_store('')",
+    f"gtables.compute({S}, store=None).value('x')",
+    f"gtables.compute({S}, store=None).value(None)",
+    f"gtables.compute({S}, store=None).value('9,9')",
+    f"gtables.compute({S}, store=None).lookup('abc')",
+    f"gtables.compute({S}, store=None).describe('-1,2')",
+    "from gtables import sweep; sweep.run_sweep(['octal:code=0.B7,size=100'], '{store}', "
+    "algorithm='sparse')",
+    "from gtables import sweep; sweep.run_sweep(['octal:code=0.B7,size=99999999'], '{store}')",
+    "from gtables import sweep; sweep.run_sweep(['nim:heaps=2,size=3'], 123)",
+    "from gtables import sweep; sweep.run_sweep(['nim:heaps=2,size=3'], '{store}', workers=0)",
+    "from gtables import sweep; sweep.run_sweep(['nim:heaps=2,size=3'], '{store}', "
+    "algorithm='fast')",
+)
+
+API_WRAPPER = r"""
+import sys
+code = sys.argv[1]
+try:
+    import gtables
+    from gtables.errors import GtablesError
+    exec(compile(code, "<case>", "exec"), {"gtables": gtables})
+except GtablesError as e:
+    sys.stderr.write(f"gtables: error: {e}\n")
+    sys.exit(2)
+print("accepted: no GtablesError")
+"""
+
+
+def _issue25(add, api) -> None:
+    for args in WORK_FIRST:
+        add("refuse-first", *args)
+    for args in BOUNDS:
+        add("bounds", *args)
+    for bad in KEEP_BAD:
+        add("bounds", "compute", "octal:code=0.07,size=100000", "--keep", bad)
+    for bad in ("1_0", "\u0661"):
+        add("bounds", "compute", "octal:code=0.07,size=100000", "--keep", "5000", "--window", bad)
+    for spec in EMPTY_ITEMS:
+        add("spec", "compute", spec)
+    for (k, v), args in ENV:
+        add("env", *args, env=((k, v),))
+    for args in MORE:
+        add("option", *args)
+    for code in API:
+        api(code)
 
 
 # -- running -----------------------------------------------------------------------------------
@@ -393,12 +669,13 @@ def _snapshot(tmp: str) -> dict:
     return out
 
 
-def _run(argv: list[str], env: dict, timeout: float):
-    """Run ``argv``; ``(exit code, stdout, stderr, peak RSS in MiB, seconds)``.  The child is
-    reaped with ``wait4`` so that its own peak memory is known (ru_maxrss, KiB on Linux)."""
+def _run(argv: list[str], env: dict, timeout: float, cwd: str | None = None):
+    """Run ``argv`` in ``cwd``; ``(exit code, stdout, stderr, peak RSS in MiB, seconds)``.  The
+    child is reaped with ``wait4`` so that its own peak memory is known (ru_maxrss, KiB on
+    Linux)."""
     t0 = time.perf_counter()
     p = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
-                         start_new_session=True)
+                         start_new_session=True, cwd=cwd)
     bufs = {}
 
     def drain(name, stream):
@@ -434,7 +711,11 @@ def run_case(case: Case, case_dir: str, template: str | None = None,
     for k, v in case.env:
         env[k] = _fill(v, paths)
     before = _snapshot(case_dir)
-    code, _, err, rss, secs = _run([sys.executable, "-m", "gtables.cli", *args], env, timeout)
+    # in the case's own directory: a relative path a case writes (a report in results/, a file
+    # named 123) lands there, where it is seen, never in the repository
+    argv = [sys.executable, "-c", API_WRAPPER, _fill(case.python, paths)] if case.python else \
+        [sys.executable, "-m", "gtables.cli", *args]
+    code, _, err, rss, secs = _run(argv, env, timeout, cwd=case_dir)
     after = _snapshot(case_dir)
     written = tuple(sorted(os.path.relpath(p, case_dir) for p, s in after.items()
                            if before.get(p) != s))
@@ -549,14 +830,87 @@ def summary(rows: list[Row], show_all: bool = False) -> str:
     return "\n".join(out)
 
 
+def _args_text(r: Row) -> str:
+    if r.args and r.args[0] == "python" and len(r.args) == 2:
+        return f"(Python) {r.args[1]}"
+    return "gtables " + " ".join(repr(a) if (not a or " " in a) else a for a in r.args)
+
+
+def report(rows: list[Row], wall: float) -> tuple[str, dict]:
+    """The corpus's report for ``results/``: per group, how many cases, and for each promise of
+    the rule (one error line, exit status 2, nothing written, peak memory under
+    :data:`RSS_LIMIT`, no traceback, no hang) how many kept it; then every case, one line each.
+    Timings are in the JSON only (they change from run to run)."""
+    import datetime
+    import platform
+    checks = (("one line", lambda r: r.one_line), ("exit 2", lambda r: r.exit_code == 2),
+              ("wrote nothing", lambda r: not r.written),
+              (f"under {RSS_LIMIT >> 20} MiB", lambda r: r.max_rss_mib * (1 << 20) <= RSS_LIMIT),
+              ("tracebacks", lambda r: r.traceback), ("hangs", lambda r: r.exit_code == -9))
+    groups = sorted({r.group for r in rows})
+    L = ["# Bad inputs: every command and the Python API refuse before they work", "",
+         f"Written by `python scripts/bad_inputs.py` on "
+         f"{datetime.datetime.now().isoformat(timespec='seconds')} ({len(rows)} cases, wall "
+         f"{wall:.0f} s, {os.cpu_count()} CPUs, Python {platform.python_version()}).", "",
+         "The rule (issues 22 and 25): a bad input, option, output path, store or environment "
+         "gets exit status 2 and one line `gtables: error: ...` on stderr, before anything is "
+         "allocated or written: no traceback, no file or folder written in the case's "
+         f"directory (its working directory and store), a peak memory under {RSS_LIMIT >> 20} "
+         f"MiB, done within {TIMEOUT:.0f} s (else a hang). Each case runs `python -m gtables.cli "
+         "ARGS` (or, for the Python API, the code shown, whose GtablesError is printed as the "
+         "command would print it; an exception of another kind is a traceback) in a directory "
+         "of its own.", "",
+         "| group | cases | pass | fail | " + " | ".join(n for n, _ in checks) + " |",
+         "|---|---:|---:|---:|" + "---:|" * len(checks)]
+    for g in groups + ["all"]:
+        rs = [r for r in rows if g in ("all", r.group)]
+        cells = [str(len(rs)), str(sum(r.verdict != "fail" for r in rs)),
+                 str(sum(r.verdict == "fail" for r in rs))]
+        cells += [str(sum(bool(f(r)) for r in rs)) for _, f in checks]
+        name = f"**{g}**" if g == "all" else g
+        L.append(f"| {name} | " + " | ".join(f"**{c}**" if g == "all" else c for c in cells)
+                 + " |")
+    bad = [r for r in rows if r.verdict == "fail"]
+    L += ["", f"**{len(rows)} cases: {len(rows) - len(bad)} refused as the rule says, "
+              f"{len(bad)} not; {sum(r.traceback for r in rows)} tracebacks, "
+              f"{sum(r.exit_code == -9 for r in rows)} hangs.**", ""]
+    def cell(t: str) -> str:      # a table cell; a case's own directory reads <case>
+        t = re.sub(r"(?:/[^\s/'\"]+)*/case\d+\b", "<case>", t)
+        return t.replace("|", "\\|").replace("\n", " ")
+    if bad:
+        L += ["## Not refused as the rule says", "", "| case | exit | stderr (first line) | why |",
+              "|---|---:|---|---|"]
+        L += [f"| `{cell(_args_text(r))[:200]}` | {r.exit_code} | {cell(r.first_line)[:200]} | "
+              f"{cell(r.why)} |" for r in bad]
+        L.append("")
+    L += ["## Every case", "", "| group | case | exit | what it said |", "|---|---|---:|---|"]
+    L += [f"| {r.group} | `{cell(_args_text(r))[:160]}` | {r.exit_code} | "
+          f"{cell(r.first_line.removeprefix('gtables: error: '))[:200]} |" for r in rows]
+    data = {"cases": len(rows), "failed": len(bad), "wall_seconds": round(wall, 1),
+            "rows": [dataclasses.asdict(r) for r in rows]}
+    return "\n".join(L) + "\n", data
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--sample", type=int, default=0, metavar="N", help="run N cases only")
     ap.add_argument("--workers", type=int, default=2, help="parallel cases (at most 2)")
     ap.add_argument("--show-all", action="store_true", help="list every case, not only failures")
     ap.add_argument("--keep", metavar="DIR", help="run in DIR and keep it (default: a temp dir)")
+    ap.add_argument("--group", action="append", metavar="G",
+                    help="run the cases of group G only (repeatable)")
+    ap.add_argument("--out", metavar="DIR", default=None,
+                    help="write bad_inputs.md into DIR (default: results/ of the repository "
+                         "when the whole corpus runs; nothing with --sample or --group)")
+    ap.add_argument("--json", action="store_true",
+                    help="also bad_inputs.json: every row with its timings and peak memory")
     a = ap.parse_args(argv)
     chosen = sample(a.sample) if a.sample else cases()
+    if a.group:
+        chosen = [c for c in chosen if c.group in a.group]
+    out = a.out if a.out is not None else (None if a.sample or a.group else
+                                           os.path.join(os.path.dirname(os.path.dirname(
+                                               os.path.abspath(__file__))), "results"))
     tmp = a.keep or tempfile.mkdtemp(prefix="gtables-bad-inputs-")
     done = [0]
 
@@ -572,9 +926,21 @@ def main(argv=None) -> int:
     finally:
         if not a.keep:
             shutil.rmtree(tmp, ignore_errors=True)
+    wall = time.perf_counter() - t0
     print(summary(rows, show_all=a.show_all))
-    print(f"\n{len(rows)} cases in {time.perf_counter() - t0:.0f} s; peak memory of a case "
+    print(f"\n{len(rows)} cases in {wall:.0f} s; peak memory of a case "
           f"{max(r.max_rss_mib for r in rows):.0f} MiB")
+    if out:
+        import json
+        md, data = report(rows, wall)
+        os.makedirs(out, exist_ok=True)
+        with open(os.path.join(out, "bad_inputs.md"), "w") as f:
+            f.write(md)
+        print(f"wrote {os.path.join(out, 'bad_inputs.md')}")
+        if a.json:
+            with open(os.path.join(out, "bad_inputs.json"), "w") as f:
+                json.dump(data, f, indent=1)
+            print(f"wrote {os.path.join(out, 'bad_inputs.json')}")
     return 1 if any(r.verdict == "fail" for r in rows) else 0
 
 

@@ -111,7 +111,7 @@ def test_a_damaged_checkpoint_is_set_aside_and_the_run_starts_again(tmp_path, mo
     monkeypatch.setattr(bounded, "fill_bounded", stopped_after_first_checkpoint)
     with pytest.raises(KeyboardInterrupt):
         api.compute_bounded(spec, 32768, window=1 << 16, store=store, progress=False,
-                            checkpoint_seconds=1e-9)
+                            checkpoint_seconds=1e-6)
     monkeypatch.setattr(bounded, "fill_bounded", real)
     (key,) = [c["sequence_key"] for c in Store(store).checkpoints()
               if "bounded" in c["sequence_key"]]

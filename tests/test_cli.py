@@ -26,6 +26,47 @@ def test_compute_query_show_list(cli, store_path):
     assert "outcome P" in r.stdout
 
 
+def test_show_writes_positions_as_the_family_writes_them(cli, store_path):
+    """``show`` gives each entry at its position, written as ``query`` reads it: a heap table
+    by rows of heaps, every other table one position a line (Mem0's ``25,last=3``, chips'
+    squares, sums of heaps), never a flat row of values."""
+    r = cli("show", "mem0:size=2000", "--limit", "8", store=store_path)
+    assert r.returncode == 0, r.stderr
+    lines = [ln.split() for ln in r.stdout.splitlines() if not ln.startswith("#")]
+    assert lines == [["0", "0", "P"], ["1", "1", "N"], ["1,last=1", "0", "P"], ["2", "1", "N"],
+                     ["2,last=1", "1", "N"], ["2,last=2", "1", "N"], ["3", "2", "N"],
+                     ["3,last=1", "2", "N"]]          # G(2) = 1: its positions say which is which
+    for pos, v, _ in lines[1:3] + lines[-1:]:
+        q = cli("query", "mem0:size=2000", pos, "--json", store=store_path)
+        assert json.loads(q.stdout)["grundy"] == int(v)
+    r = cli("show", "chips:rule=A,n=6", "--limit", "4", store=store_path)
+    assert [ln.split() for ln in r.stdout.splitlines() if not ln.startswith("#")] == \
+        [["{}", "0", "P"], ["1", "0", "P"], ["2", "1", "N"], ["1,2", "0", "P"]]
+    r = cli("show", "nim:play=misere,total=6", "--limit", "4", store=store_path)
+    assert [ln.split()[0] for ln in r.stdout.splitlines() if not ln.startswith("#")] == \
+        ["{}", "1", "1,1", "2"]            # by total, then lexicographic
+    r = cli("show", "octal:code=0.07,size=100", "--limit", "25", store=store_path)
+    rows = [ln for ln in r.stdout.splitlines() if not ln.startswith("#")]
+    assert [ln.split(":")[0].strip() for ln in rows] == ["0", "20"]      # heaps: rows of 20
+
+
+def test_every_spelling_of_a_game_is_one_table(cli, store_path):
+    """Family names, keys and word values in any case, keys in any order, defaults spelt out,
+    Stripes' amounts in any order: one canonical spec, one stored table."""
+    import gtables
+    r = cli("compute", "STRIPES:C=1,b=8,a=5,size=60", store=store_path)
+    assert r.returncode == 0 and "stripes:a=1,b=5,c=8,size=60" in r.stdout, r.stderr
+    for s in ("stripes:a=1,b=5,c=8,size=60", "stripes:a=8,b=5,c=1,size=60",
+              "chips:rule=a,n=6,value=GRUNDY", "Chips:Rule=A,N=6", "nim:play=MISERE,total=6",
+              "nim:total=6,play=misere", "mem0:size=40,min=1", "mem0:size=40",
+              "nimlike:heaps=1,min=1,max=7,norepeat=1,size=60"):
+        gtables.compute(s, store=store_path, progress=False)
+    r = cli("list", "--json", store=store_path)
+    assert sorted(row["spec"] for row in json.loads(r.stdout)) == [
+        "chips:rule=A,n=6", "mem0:size=40", "nim:play=misere,total=6",
+        "nimlike:heaps=1,max=7,norepeat=1,size=60", "stripes:a=1,b=5,c=8,size=60"]
+
+
 @pytest.mark.parametrize("args,msg", [
     (("compute", "chess:size=3"), "unknown family"),
     (("compute", "octal:code=0.0G,size=10"), "digits after the point"),

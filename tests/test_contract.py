@@ -226,6 +226,20 @@ def test_every_registered_family_is_covered():
     assert not missing, f"registered families without options_ref: {missing}"
 
 
+@pytest.mark.parametrize("name,spec", list(_cases()))
+def test_a_canonical_spec_names_its_game_once(name, spec):
+    """The spec grammar's half of the contract: a canonical spec is a fixed point of parsing,
+    it names the same game as the spelling it came from, and a built-in family's grammar is the
+    numba-free one in ``games/specs`` (what a stored table's lookup reads)."""
+    from gtables import games
+    fam = families()[name]
+    game = games.parse(spec)
+    assert games.parse(game.spec).spec == game.spec == games.canonical(game.spec)
+    assert games.parse(game.spec).params == game.params
+    if name in games.BUILTIN:
+        assert fam.grammar == games.grammar(name)
+
+
 def _broken(make_game=None, options_ref=None):
     """The subtraction game {1, 2} on heaps 0..8 as a family, with one part replaced."""
     def build(v):

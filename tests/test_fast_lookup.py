@@ -1,6 +1,8 @@
-"""Answers at the speed of a lookup: a table stored under exactly its canonical spec is read from
-its verified attributes, without the family's module (which compiles kernels on import) and so
-without numba.  The answers must be those of the long way, position by position."""
+"""Answers at the speed of a lookup: a stored table is read from its verified attributes, without
+the family's module (which compiles kernels on import) and so without numba, whatever spelling of
+its spec a user types (a built-in family's spec is made canonical by its grammar alone,
+``games/specs``), and its positions are described (terminal verdicts included) and decoded
+without compiled kernels.  The answers must be those of the long way, position by position."""
 from __future__ import annotations
 
 import inspect
@@ -24,7 +26,29 @@ SPECS = [OCTAL, WYTHOFF, "nim:heaps=3,size=5", "nim:heaps=2,size=9,play=misere",
          "nimlike:heaps=2,min=2,max=4,size=8,value=grundy",
          "chips:rule=A,n=8", "chips:rule=C,n=9,k=4", "chips:rule=B,n=7",
          "endnim:mode=partizan,len=4,max=4", "endnim:mode=impartial,len=3,max=3",
-         "endnim_row:mode=impartial,prefix=1.4,size=30"]
+         "endnim_row:mode=impartial,prefix=1.4,size=30",
+         "mem0:size=30", "mem0:size=20,min=2,max=5", "chips:rule=B,n=10,k=3",
+         "nim:play=misere,total=8", "subtraction:set=1-3,play=misere,total=8",
+         "octal:code=0.77,play=misere,total=9", "subtraction:allbut=2-3,size=40"]
+# spellings a user types for tables of SPECS (the README's among them), with their canonical spec
+SPELLINGS = {
+    "subtraction:allbut=2+3,size=40": "subtraction:allbut=2-3,size=40",
+    "subtraction:size=60,set={3,1,2}": "subtraction:set=1-3,size=60",
+    "nimlike:heaps=1,min=1,max=7,norepeat=1,size=30": "nimlike:heaps=1,max=7,norepeat=1,size=30",
+    "NimLike:heaps=2,min=2,max=4,size=8,value=GRUNDY":
+        "nimlike:heaps=2,min=2,max=4,size=8,value=grundy",
+    "stripes:a=8,b=5,c=1,size=60": "stripes:a=1,b=5,c=8,size=60",
+    "stripes: c=5, a=8, b=1, size=60": "stripes:a=1,b=5,c=8,size=60",
+    "octal:code=.070,size=200,play=normal": OCTAL,
+    "octal:code=0.33,size=60,play=Misere": "octal:code=0.33,size=60,play=misere",
+    "chips:rule=a,n=8,value=grundy": "chips:rule=A,n=8",
+    "chips:rule=B,n=7,value=outcome": "chips:rule=B,n=7",
+    "chips:rule=C,n=9,k=4,value=auto": "chips:rule=C,n=9,k=4",
+    "mem0:size=30,min=1": "mem0:size=30",
+    "endnim_row:mode=Impartial,prefix=(1,4),size=30": "endnim_row:mode=impartial,prefix=1.4,size=30",
+    "wythoff:play=normal,size=20": WYTHOFF,
+    "nim:total=8,play=misere": "nim:play=misere,total=8",
+}
 NO_NUMBA = "assert not {'numba', 'llvmlite'} & set(sys.modules), 'numba was imported'"
 
 
@@ -45,6 +69,9 @@ def _run(*code_or_args: str, module: bool = False) -> subprocess.CompletedProces
 # a CLI command in a fresh interpreter, then a check that neither numba nor llvmlite was imported
 CLI = ("import sys\nfrom gtables.cli import main\ncode = main(sys.argv[1:])\n"
        + NO_NUMBA + "\nsys.exit(code)")
+# the same command the long way: the registry loaded first (so the fast path is not taken)
+LONG = ("import sys\nfrom gtables import games\ngames.families()\nfrom gtables.cli import main\n"
+        "sys.exit(main(sys.argv[1:]))")
 
 
 def test_query_show_list_answer_as_computed_without_numba(store):
@@ -98,13 +125,13 @@ def test_moves_and_terminal_verdicts_still_load_the_family(store):
 
 
 def test_errors_are_the_long_ways(store, tmp_path):
-    """Bad input reads the same with or without the fast path (the spec written with a blank
-    takes the long way to the same table)."""
-    for fast, slow, pos in ((WYTHOFF, "wythoff: size=20", "3,50"), (WYTHOFF, "wythoff: size=20", "1"),
-                            (OCTAL, "octal: code=0.07,size=200", "-1"),
-                            (OCTAL, "octal: code=0.07,size=200", "x")):
-        a = _run(CLI, "query", fast, pos, "--store", store)
-        b = _run("query", slow, pos, "--store", store, module=True)
+    """Bad input reads the same with or without the fast path (the long way: the registry loaded
+    first), whatever the spelling of the spec."""
+    for spec, pos in ((WYTHOFF, "3,50"), ("wythoff: size=20", "1"), (OCTAL, "-1"),
+                      ("octal: code=.07,size=200", "x"), ("mem0:size=30", "5,last=7"),
+                      ("nim:total=8,play=misere", "5,4"), ("chips:rule=a,n=8", "9")):
+        a = _run(CLI, "query", spec, pos, "--store", store)
+        b = _run(LONG, "query", spec, pos, "--store", store)
         assert a.returncode == b.returncode == 2
         assert a.stderr == b.stderr and a.stderr.count("\n") == 1, (a.stderr, b.stderr)
     for args, msg in ((("query", "octal:code=0.07,size=99999999", "3"), "is not in the store"),
@@ -142,7 +169,7 @@ def test_fast_tables_equal_the_long_way(store, monkeypatch):
         for i in range(b.size):
             text = b.format(rows[i])
             assert t.describe(text) == s.describe(text), (spec, text)
-        assert t._game is None or t.family not in api.NO_TERMINAL_VERDICTS
+        assert t._game is None, spec          # terminal verdicts too: from the grammar, no numba
         mid = b.format(rows[b.size // 2])
         monkeypatch.undo()                                    # moves: the family again
         assert t.moves(mid) == s.moves(mid) and t._game is not None
@@ -150,23 +177,55 @@ def test_fast_tables_equal_the_long_way(store, monkeypatch):
 
 
 def test_families_without_terminal_verdicts_name_none():
-    """The families :data:`api.NO_TERMINAL_VERDICTS` lists never mention a terminal code (their
-    positions in SPECS are checked by the test above); the list names built-in families."""
+    """A family whose grammar has no ``terminal`` never mentions a terminal code (a stored
+    position of it is described with no verdict to look for); one that has (chips) gives the
+    move generator's verdicts, position by position (here and, through ``options_ref``, in
+    tests/test_contract.py)."""
     fams = games.families()
-    assert api.NO_TERMINAL_VERDICTS <= set(games.BUILTIN) and set(games.BUILTIN) == set(fams)
-    for name in api.NO_TERMINAL_VERDICTS:
-        g = fams[name].game(fams[name].parse(games.split_spec(fams[name].example)[1]))
-        for obj in (fams[name].build, g.moves.py_func):
+    assert set(games.GRAMMARS) == set(games.BUILTIN) == set(fams)
+    for name in games.BUILTIN:
+        fam = fams[name]
+        assert fam.grammar == games.grammar(name), name
+        if fam.terminal is not None:
+            continue
+        g = fam.game(fam.parse(games.split_spec(fam.example)[1]))
+        for obj in (fam.build, g.moves.py_func):
             src = inspect.getsource(sys.modules[obj.__module__])
             assert "TERMINAL_LOSS" not in src and "TERMINAL_WIN" not in src, (name, obj)
-    assert "chips" not in api.NO_TERMINAL_VERDICTS
+    assert fams["chips"].terminal is not None
+    for spec in ("chips:rule=A,n=6", "chips:rule=B,n=7,k=3", "chips:rule=D,n=5"):
+        g = games.parse(spec)
+        rows = g.space.unrank(np.arange(g.space.size))
+        for i, row in enumerate(rows):
+            status = g.options(i)[0]
+            assert fams["chips"].terminal(g.params, tuple(row)) == min(status, 0), (spec, row)
 
 
-def test_canonical_specs_are_fixed_points():
-    """The fast path takes a spec that is a stored table's canonical spec as canonical."""
+def test_canonical_specs_are_fixed_points(monkeypatch):
+    """The fast path takes a spec that is a stored table's canonical spec as canonical; the
+    grammar alone (no registry, no numba) gives every spelling the spec the family gives."""
     for spec in SPECS + [f.example for f in games.families().values()]:
         c = games.canonical(spec)
         assert games.canonical(c) == c == games.parse(c).spec
+    heavy = {s: games.parse(s).spec for s in [*SPELLINGS, *SPECS]}
+    assert all(heavy[s] == c for s, c in SPELLINGS.items())
+    monkeypatch.setattr(games, "_families", {})               # as in a fresh process
+    for spec, c in heavy.items():
+        assert games.canonical(spec) == c, spec
+    assert games._families == {}
+
+
+def test_every_spelling_is_looked_up_without_numba(store):
+    """Each spelling of SPELLINGS answers from the stored table of its canonical spec, without
+    numba, as the long way does."""
+    for spec, canon in SPELLINGS.items():
+        t = api.load(canon, store)
+        pos = t.space.format_index(t.space.size // 3)
+        a = _run(CLI, "query", spec, pos, "--json", "--store", store)
+        b = _run(LONG, "query", spec, pos, "--json", "--store", store)
+        assert a.returncode == b.returncode == 0, (spec, a.stderr, b.stderr)
+        assert json.loads(a.stdout) == json.loads(b.stdout) == t.describe(pos), spec
+        assert json.loads(a.stdout)["spec"] == canon
 
 
 def test_constants_and_space_rebuilding():
@@ -188,6 +247,10 @@ def test_registered_family_takes_the_long_way(store, monkeypatch):
     assert api.load_if_stored(OCTAL, store) is None
     assert api.load(OCTAL, store)._game is not None
     monkeypatch.setattr(games, "_families", {})
-    assert api.load_if_stored("octal:size=200,code=0.07", store) is None     # not canonical
+    t = api.load_if_stored("octal: size=200,code=.07", store)     # any spelling, made canonical
+    assert t is not None and t.spec == OCTAL and t._game is None
     assert api.load_if_stored(OCTAL, store + ".missing") is None
+    for bad in ("octal:code=0.07", "octal:code=0.07,size=200,nosuch=1", "wythoff:size=-1", "x:"):
+        assert api.load_if_stored(bad, store) is None          # the long way says why
+    assert games._families == {}
 

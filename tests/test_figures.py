@@ -134,6 +134,88 @@ def test_a_phase_diagram_draws_types_with_a_up_and_its_triple_point():
     assert any(t.startswith("L (Left wins whoever starts)") for t in texts)
 
 
+# -- a whole table drawn as what it is (plot_values: made-up values over the real spaces) ---------
+
+def test_a_heap_and_its_last_amount_are_an_image_with_non_positions_grey():
+    """Mem0's triangle (a last amount above the heap is no position): heap across, last up,
+    every position at its cell, the others grey and named in the legend."""
+    from gtables.engine.spaces import BoundedTagSpace
+    sp = BoundedTagSpace(6, [0, 2, 3, 4, 5, 6], name="heap", tag_name="last")   # min=2
+    values = np.arange(sp.size) % 5
+    ax = plotting.plot_values(values, sp, "grundy", "mem0:size=6,min=2")
+    image = ax.images[0].get_array()
+    assert image.shape == (6, 7)                                # (last values, heaps)
+    for (heap, last), v in zip(sp.unrank(np.arange(sp.size)), values):
+        code = list(sp.tags).index(last)
+        assert not image.mask[code, heap] and image[code, heap] == v
+    assert image.mask.sum() == 6 * 7 - sp.size
+    assert (ax.get_xlabel(), ax.get_ylabel()) == ("heap", "last")
+    assert [ax.yaxis.get_major_formatter()(c) for c in (0, 1, 5)] == ["0", "2", "6"]
+    assert "not a position" in legend_texts(ax) and f"{sp.size} positions" in ax.get_title()
+
+
+def test_boxes_and_tags_are_images_of_their_first_two_coordinates():
+    from gtables.engine.spaces import BoxSpace, TaggedBoxSpace
+    sp = TaggedBoxSpace([9], [0, 3, 4, 5], names=["heap"], tag_name="last")   # nimlike min=3
+    values = np.arange(sp.size) % 2
+    ax = plotting.plot_values(values, sp, "outcome", "nimlike")
+    image = np.asarray(ax.images[0].get_array())
+    assert image.shape == (4, 9) and image[2, 7] == values[sp.index([7, 4])]
+    assert (ax.get_xlabel(), ax.get_ylabel()) == ("heap", "last")
+    assert ax.yaxis.get_major_formatter()(1) == "3" and legend_texts(ax) == ["P", "N"]
+    box = BoxSpace([3, 4, 5], names=["heap1", "heap2", "heap3"])
+    values = np.arange(box.size)
+    ax = plotting.plot_values(values, box, "grundy", "nim")
+    image = np.asarray(ax.images[0].get_array())
+    assert image.shape == (4, 3) and image[2, 1] == values[box.index([1, 2, 0])]
+    assert "shown at heap3 = 0" in ax.get_title()
+
+
+def test_two_chips_are_a_map_of_their_squares():
+    from gtables.engine.spaces import CombinationSpace
+    sp = CombinationSpace(6, 2)
+    values = np.arange(sp.size) % 2
+    ax = plotting.plot_values(values, sp, "outcome", "chips:rule=B,n=6,k=2")
+    image = ax.images[0].get_array()
+    assert image.shape == (5, 5)                     # first chip 1..5 across, second 2..6 up
+    assert image[3 - 2, 2 - 1] == values[sp.index([2, 3])] and image.mask[0, 1]  # (2, 2) none
+    assert ax.images[0].get_extent() == [0.5, 5.5, 1.5, 6.5]
+
+
+def test_chips_are_drawn_as_their_p_positions_fewest_chips_first():
+    from gtables.engine.spaces import SubsetSpace
+    sp = SubsetSpace(5)
+    values = np.ones(32, dtype=np.uint8)
+    values[[21, 12, 3, 16]] = 0                     # P: {1,3,5}, {3,4}, {1,2}, {5}
+    ax = plotting.plot_values(values, sp, "outcome", "chips:rule=D,n=5")
+    image = np.asarray(ax.images[0].get_array())
+    p = np.flatnonzero(values == 0)
+    assert image.shape == (p.size, 5)
+    drawn = [tuple(np.flatnonzero(row) + 1) for row in image]
+    assert drawn == [(5,), (1, 2), (3, 4), (1, 3, 5)]     # the fewest chips first, then by index
+    assert sorted(drawn) == sorted(tuple(np.flatnonzero(sp.unrank([i])[0]) + 1) for i in p)
+    assert f"all {p.size} P-positions of 32 positions" in ax.get_title()
+
+
+def test_sums_of_heaps_show_the_share_of_p_positions_by_total_and_heaps():
+    from gtables.engine.spaces import PartitionSpace
+    sp = PartitionSpace(7)
+    values = (np.arange(sp.size) % 3 != 0).astype(np.uint8)       # every third sum is P
+    ax = plotting.plot_values(values, sp, "misere", "nim:play=misere,total=7")
+    image = ax.images[0].get_array()
+    rows = sp.unrank(np.arange(sp.size))
+    for n in range(8):
+        for m in range(8):
+            at = (rows.sum(axis=1) == n) & ((rows > 0).sum(axis=1) == m)
+            if at.any():
+                assert image[m, n] == pytest.approx(np.mean(values[at] == 0)), (n, m)
+            else:
+                assert image.mask[m, n]
+    assert (ax.get_xlabel(), ax.get_ylabel()) == ("total n (tokens in all heaps)",
+                                                  "m (number of heaps)")
+    assert f"{sp.size} sums of heaps, {int((values == 0).sum())} P-positions" in ax.get_title()
+
+
 def test_catalogue_summaries_mark_open_games_apart(tmp_path):
     fig = plotting.plot_periods(["0.1", "0.2", "0.6"], [1, 2, None], [0, 1, None],
                                 [64, 64, 65537], "t")

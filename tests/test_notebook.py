@@ -38,6 +38,50 @@ def test_a_table_in_a_notebook(tmp_path):
     assert [p.get_label() for p in ax.get_legend().get_patches()] == ["P", "N"]
 
 
+
+def test_every_family_is_drawn_as_what_it_is(tmp_path, monkeypatch):
+    """``Table.plot()`` of tables that are not heap sequences: Mem0 and Nim-like (``norepeat``)
+    as heap x last images, chips as a picture of their P-positions, misère sums of heaps as the
+    share of P-positions by total and number of heaps; each cell what the table says, also for
+    a table read from the store without its family (no numba)."""
+    import matplotlib
+    matplotlib.use("Agg")
+    store = str(tmp_path / "t")
+    for spec in ("mem0:size=12", "nimlike:heaps=1,max=4,norepeat=1,size=15", "chips:rule=C,n=7",
+                 "nim:play=misere,total=9"):
+        gtables.compute(spec, store=store, progress=False)
+    with monkeypatch.context() as m:
+        m.setattr(gtables.games, "_families", {})           # as in a fresh process
+        t = api.load_if_stored("mem0:size=12", store)
+        ax = t.plot()
+        assert t._game is None and gtables.games._families == {}   # the stored table alone
+    image = ax.images[0].get_array()
+    assert image.shape == (13, 13) and (ax.get_xlabel(), ax.get_ylabel()) == ("heap", "last")
+    assert image[2, 5] == t.value("5,last=2") and image[0, 2] == t.value("2") == 1
+    assert image.mask[6, 5] and "not a position" in [x.get_text()
+                                                     for x in ax.get_legend().get_texts()]
+    t = gtables.load("nimlike:heaps=1,min=1,max=4,norepeat=1,size=15", store=store)
+    ax = t.plot()
+    image = np.asarray(ax.images[0].get_array())
+    assert image.shape == (5, 16) and image[3, 9] == t.value("9,last=3")
+    assert (ax.get_xlabel(), ax.get_ylabel()) == ("heap", "last")
+    t = gtables.load("chips:rule=C,n=7", store=store)
+    ax = t.plot()
+    image = np.asarray(ax.images[0].get_array())
+    shown = {",".join(str(i + 1) for i in np.flatnonzero(row)) or "{}" for row in image}
+    p = {t.space.format_index(i) for i in np.flatnonzero(t.values == 0)}
+    assert shown == p and image.shape == (len(p), 7)
+    t = gtables.load("nim:play=misere,total=9", store=store)
+    ax = t.plot()
+    image = ax.images[0].get_array()
+    # misère Nim: heaps of 1 only are P when odd in number; with a larger heap, when the XOR
+    # is 0 (so no sum of two heaps of total 3 is P)
+    assert image[1, 1] == image[3, 3] == 1 and image[2, 2] == image[1, 2] == image[2, 3] == 0
+    assert image[2, 4] == pytest.approx(1 / 2)           # 2+2 P, 3+1 N
+    assert (ax.get_xlabel(), ax.get_ylabel()) == ("total n (tokens in all heaps)",
+                                                  "m (number of heaps)")
+
+
 # -- data frames and labelled arrays (the notebook extra: pandas, xarray) ------------------------
 
 def _positions(t):

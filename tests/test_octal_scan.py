@@ -138,7 +138,7 @@ def test_interrupted_run_resumes_from_its_checkpoint(tmp_path, monkeypatch, code
 
     monkeypatch.setattr(OctalStepper, "run", interrupted)
     with pytest.raises(KeyboardInterrupt):
-        api.compute(spec, store=store, algorithm="naive", checkpoint_seconds=1e-9)
+        api.compute(spec, store=store, algorithm="naive", checkpoint_seconds=1e-6)
     assert spec not in store
     monkeypatch.setattr(OctalStepper, "run", run)
     t = api.compute(spec, store=store, algorithm="naive")

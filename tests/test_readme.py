@@ -26,3 +26,21 @@ def test_readme_commands_match_ci():
     test_cmd = re.search(r"\*\*The tests\*\*:\n\n```bash\n(.*?)\n```", README, re.S).group(1)
     assert test_cmd in ci
     assert "gtables reproduce" in README
+
+
+def test_from_python_block_runs_on_its_own(tmp_path):
+    # the README's "From Python" block, as a new user pastes it into a file: it must run in a
+    # fresh directory and process (GTABLES_STORE there, never the repository's results/)
+    import os
+    block = README.split("<!-- example:from-python -->", 1)[1]
+    code = re.search(r"```python\n(.*?)```", block, re.S).group(1)
+    code = "import matplotlib\nmatplotlib.use('Agg')\n" + code + \
+        "\nprint(t.value(7), t.outcome(7), nim.array().shape, w.values.flags.writeable)\n"
+    (tmp_path / "snippet.py").write_text(code)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GTABLES_")}
+    env["GTABLES_STORE"] = str(tmp_path / "tables")
+    r = subprocess.run([sys.executable, "snippet.py"], cwd=tmp_path, capture_output=True,
+                       text=True, timeout=600, env=env)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip().splitlines()[-1] == "1 N (33, 33, 33) False"
+    assert (tmp_path / "tables").is_dir()

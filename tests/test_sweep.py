@@ -197,8 +197,9 @@ def test_until_periodic_rows_carry_the_proved_period(tmp_path, expected, cluster
 
 
 def test_a_failing_task_does_not_stop_the_others(tmp_path, cluster):
-    # validates in the client, fails in the worker (its memory check)
-    too_big, fine = "nim:heaps=4,size=1000", "nim:heaps=2,size=5"
+    # validates in the client (and within the time limit there), fails in the worker (its
+    # memory check)
+    too_big, fine = "subtraction:set=1,size=1000000,heaps=2", "nim:heaps=2,size=5"
     path = str(tmp_path / "t")
     rows = sweep.run_sweep([too_big, fine], path, scheduler=cluster.scheduler_address,
                            progress=False, echo=lambda s: None)
@@ -255,7 +256,7 @@ def test_cli_sweep_on_a_given_scheduler(cli, tmp_path, expected, cluster):
         np.testing.assert_array_equal(store.get(spec).load(), expected(spec))
 
     # again, with one table that fails on its worker: the stored ones are skipped, exit 1
-    r = cli("sweep", *patterns, "nim:heaps=4,size=1000", *opts)
+    r = cli("sweep", *patterns, "subtraction:set=1,size=1000000,heaps=2", *opts)
     assert r.returncode == 1, r.stderr
     assert "0 computed and stored, 3 already stored, 1 failed" in r.stdout
     assert "needs about" in r.stdout

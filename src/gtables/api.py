@@ -17,7 +17,9 @@ import numpy as np
 from . import games
 from ._version import __version__
 from .engine import spaces
-from .engine.game import ENCODINGS, GRUNDY, KINDS, PARTIZAN, Family, Game
+from .engine.game import ENCODINGS, GRUNDY, KINDS, PARTIZAN, Family, Game, split_spec
+from .engine.status import TERMINAL_LOSS, TERMINAL_WIN
+from .engine.syntax import MIN_CHECKPOINT_SECONDS, count_value, seconds_value
 from .errors import GtablesError, warn
 from .store import (
     AlreadyStored,
@@ -37,22 +39,73 @@ _DEFAULT = object()
 JSON_ATTRS = ("params", "index", "shape", "versions", "extra")
 OUTCOME_LETTERS = "PNLR"    # engine.kernels.OUTCOME_LETTERS (kept equal by test_fast_lookup)
 
-# Families whose move generators never return TERMINAL_LOSS / TERMINAL_WIN: describing one of
-# their positions needs no move generator.  A family missing here only costs the import of its
-# module when a position is described; tests/test_fast_lookup.py checks that no family listed
-# names a terminal code and that none of their positions in the contract specs is terminal.
-NO_TERMINAL_VERDICTS = frozenset({"nim", "subtraction", "octal", "stripes", "nimlike", "endnim",
-                                  "endnim_row", "wythoff"})
+
+# -- the boundary: what a caller passes is checked here, in one-line GtablesErrors ---------------
+
+USER_FAMILY_HINT = ("a family of your own (gtables.heap_game, gtables.register_family) is known "
+                    "only in the Python process that registered it: its rules live in your "
+                    "script, so run it there (tables it stored read here by their canonical "
+                    "spec, as gtables list shows it)")
+
+
+def _spec_arg(spec, what: str = "spec") -> str:
+    """``spec`` if it is a string, else a :class:`GtablesError` that says what a spec is."""
+    if not isinstance(spec, str):
+        raise GtablesError(f"a {what} is a string such as 'octal:code=0.07,size=1000', not "
+                           f"{type(spec).__name__} {str(spec)[:40]!r}")
+    return spec
+
+
+def _flag(name: str, value) -> bool:
+    """A yes/no argument: ``True`` or ``False`` only (``force='no'`` would be true)."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise GtablesError(f"{name} must be True or False, not {type(value).__name__} "
+                           f"{str(value)[:40]!r}")
+    return bool(value)
+
+
+def _path_arg(path, name: str) -> str:
+    """A file path argument (``str`` or ``os.PathLike``, not empty) as a ``str``."""
+    if isinstance(path, bool) or not isinstance(path, (str, os.PathLike)):
+        raise GtablesError(f"{name} must be a path, not {type(path).__name__} {str(path)[:40]!r}")
+    text = os.fspath(path)
+    if not isinstance(text, str) or not text.strip():
+        raise GtablesError(f"{name} must be a path, not {text!r}")
+    return text
+
+
+def _progress_arg(progress):
+    if progress is not None:
+        _flag("progress", progress)
+    return progress
+
+
+def _choice(name: str, value, choices) -> str:
+    if not isinstance(value, str) or value not in choices:
+        raise GtablesError(f"{name} must be one of {', '.join(map(repr, choices))}, not "
+                           f"{str(value)[:40]!r}")
+    return value
 
 
 def game(spec: str) -> Game:
     """Parse and validate a spec string: the :class:`Game` it names (nothing is computed)."""
+    from .config import check_environment
+    spec = _spec_arg(spec)
+    check_environment()          # before numba loads with the families' modules
+    family, _ = split_spec(spec)
+    if family not in games.families():
+        known = ", ".join(sorted(games.families()))
+        raise GtablesError(f"unknown family {family!r} (known: {known}); {USER_FAMILY_HINT}")
     return games.parse(spec)
 
 
 def register_family(family: Family, replace: bool = False) -> Family:
     """Make a user-defined family available to specs, the CLI (in this process) and claims."""
-    return games.register(family, replace=replace)
+    if not isinstance(family, Family):
+        raise GtablesError(f"register_family takes a gtables Family (see gtables.heap_game for "
+                           f"a heap game from its options function), not "
+                           f"{type(family).__name__}")
+    return games.register(family, replace=_flag("replace", replace))
 
 
 def heap_game(name: str, options, *, max_options, doc: str = "", period_bound=None,
@@ -83,13 +136,31 @@ def open_store(path: str | None = None) -> Store:
 
 
 def _store(store) -> Store | None:
+    """The one meaning of ``store=`` everywhere: left out, the default store (``$GTABLES_STORE``
+    or ``results/tables``); ``None``, no store at all (memory only); a path (``str`` or
+    ``os.PathLike``) or a :class:`Store`, that store.  Anything else is an error (``store=123``
+    once made a file named ``123``)."""
     if store is None:
         return None
     if store is _DEFAULT:
         return Store()
     if isinstance(store, Store):
         return store
-    return Store(str(store))
+    if isinstance(store, bool) or not isinstance(store, (str, os.PathLike)):
+        raise GtablesError(f"store= takes a path, a gtables Store, or None (no store: memory "
+                           f"only), not {type(store).__name__} {str(store)[:40]!r}")
+    return Store(store)
+
+
+def _needs_store(store, doing: str) -> Store:
+    """The store of a function that cannot work without one (``None`` is refused: it means no
+    store, never the default one)."""
+    if store is None:
+        raise GtablesError(f"{doing} needs a store, and store=None means none (memory only); "
+                           f"leave store out for the default store, or give a path")
+    st = _store(store)
+    assert st is not None
+    return st
 
 
 class Table:
@@ -107,7 +178,7 @@ class Table:
         self._init(values, attrs, stored)
 
     def _init(self, values, attrs, stored) -> None:
-        self._values = values
+        self._values = None if values is None else _read_only(values)
         self.attrs = dict(attrs or {})
         for k in JSON_ATTRS:
             if isinstance(self.attrs.get(k), str):
@@ -264,11 +335,13 @@ class Table:
 
     @property
     def values(self) -> np.ndarray:
-        """The whole table as a flat numpy array in index order."""
+        """The whole table as a flat numpy array in index order, read-only (a table is what
+        its rules give, and a stored one is what the store holds: ``t.value(i)`` never sees an
+        edit; ``t.values.copy()`` is an array of your own)."""
         if self._values is None:
             if self.stored is None:
                 raise GtablesError(f"gtables bug: table {self.spec} has neither values nor a store")
-            self._values = self.stored.load()
+            self._values = _read_only(self.stored.load())
         return self._values
 
     def array(self) -> np.ndarray:
@@ -376,14 +449,26 @@ class Table:
         if self.kind == GRUNDY:
             d["grundy"] = v
         d["outcome"] = self.outcome_of_value(v)
-        if self._game is None and self.family in NO_TERMINAL_VERDICTS:
-            return d                           # no terminal verdicts: no move generator needed
-        if self._game is None and self.family not in games.BUILTIN and not games._families:
-            return d        # a user's family, not loaded: value and outcome from the store only
-        status, _ = self.game.options(idx)
-        if status < 0:
-            d["terminal"] = "player to move has lost" if status == -1 else "player to move has won"
+        if self._game is None and not games._families:      # read without its family (numba)
+            if self.family not in games.GRAMMARS:
+                return d    # a user's family, not loaded: value and outcome from the store only
+            # a built-in family's terminal verdicts in plain Python, from its spec grammar
+            verdict = games.grammar(self.family).terminal
+            status = 0 if verdict is None else \
+                verdict(self.params, tuple(int(x) for x in self.space.unrank([idx])[0]))
+        else:
+            status, _ = self.game.options(idx)
+        if status in (TERMINAL_LOSS, TERMINAL_WIN):
+            d["terminal"] = ("player to move has lost" if status == TERMINAL_LOSS
+                             else "player to move has won")
         return d
+
+
+def _read_only(values: np.ndarray) -> np.ndarray:
+    """A read-only view of ``values`` (the array itself stays as its owner made it)."""
+    view = np.asarray(values).view()
+    view.flags.writeable = False
+    return view
 
 
 def _attrs_for(game: Game, values: np.ndarray, seconds: float) -> dict:
@@ -403,12 +488,20 @@ def _attrs_for(game: Game, values: np.ndarray, seconds: float) -> dict:
 
 def compute(spec: str, store=_DEFAULT, *, force: bool = False, progress: bool | None = None,
             ignore_memory: bool = False, until_periodic: bool = False, algorithm: str = "auto",
-            resume: bool = True, checkpoint_seconds: float | None = None) -> Table:
+            resume: bool = True, checkpoint_seconds: float | None = None,
+            ignore_time: bool = False) -> Table:
     """Compute the table a spec names and store it; return it.
 
     If the store already holds it (and not ``force``), the stored table is returned without
     recomputing.  ``force`` recomputes from scratch (no stored prefix is reused) and replaces
-    it.  ``store=None`` computes in memory only.
+    it.  ``store``: left out, the default store (``$GTABLES_STORE`` or ``results/tables``);
+    ``None``, no store (computed in memory only); or a path or :class:`Store`.
+
+    Every argument is checked first (types included: ``force`` is ``True`` or ``False``), then
+    the request: a table past the memory available (unless ``ignore_memory``) or estimated past
+    the time limit by its kernel's cost model (24 h, ``$GTABLES_TIME_LIMIT``; unless
+    ``ignore_time``; a stored prefix it resumes from counts as done) is refused before anything
+    is allocated (:mod:`gtables.engine.cost`).
 
     The store is checked before the computation starts (a gtables store or a new directory,
     writable).  Publishing is atomic: another process storing the same table meanwhile is
@@ -423,11 +516,22 @@ def compute(spec: str, store=_DEFAULT, *, force: bool = False, progress: bool | 
     """
     from .engine.compute import check_request
     g = game(spec)
+    force, resume = _flag("force", force), _flag("resume", resume)
+    ignore_memory, ignore_time = _flag("ignore_memory", ignore_memory), \
+        _flag("ignore_time", ignore_time)
+    until_periodic = _flag("until_periodic", until_periodic)
+    _progress_arg(progress)
+    _choice("algorithm", algorithm, ("auto", "naive", "sparse"))
+    if checkpoint_seconds is not None:
+        checkpoint_seconds = seconds_value(checkpoint_seconds, "checkpoint_seconds",
+                                           MIN_CHECKPOINT_SECONDS)
     st = _store(store)
     if st is not None and not force and g.spec in st:
         return load(g.spec, st)
     check_request(g, until_periodic=until_periodic, algorithm=algorithm,
-                  ignore_memory=ignore_memory)        # before the store is touched
+                  ignore_memory=ignore_memory, ignore_time=True)   # before the store is touched
+    if not ignore_time:
+        check_run_time(g, st if resume and not force else None, algorithm, until_periodic)
     if st is not None:
         st.check_writable()
     if g.is_sequence:
@@ -435,15 +539,80 @@ def compute(spec: str, store=_DEFAULT, *, force: bool = False, progress: bool | 
                                        progress=progress,
                                        ignore_memory=ignore_memory, until_periodic=until_periodic,
                                        algorithm=algorithm, checkpoint_seconds=checkpoint_seconds,
-                                       checkpoint_store=st)
+                                       checkpoint_store=st, ignore_time=ignore_time)
     else:
         if until_periodic or algorithm != "auto":
             raise GtablesError(f"{g.spec}: --until-periodic and --algorithm apply to sequence "
                                f"tables (octal games) only")
-        values, attrs = compute_values(g.spec, progress=progress, ignore_memory=ignore_memory)
+        values, attrs = compute_values(g.spec, progress=progress, ignore_memory=ignore_memory,
+                                       ignore_time=ignore_time)
     if st is None:
         return Table(g, values=values, attrs=attrs)
     return store_table(st, g, values, attrs, force=force)
+
+
+def stored_prefix_length(st: Store | None, g: Game) -> int:
+    """How many leading values of ``g``'s sequence the store ``st`` holds (the longest table of
+    the same game, or a checkpoint), as listed: not verified, so only good for an estimate."""
+    if st is None or not g.is_sequence or not st.exists():
+        return 0
+    try:
+        n = max((length for length, _ in prefix_candidates(st, g)), default=0)
+        for r in st.checkpoints():
+            if r.get("sequence_key") == g.sequence_key and not r.get("damaged"):
+                n = max(n, int(r.get("length", 0)))
+    except GtablesError:
+        return 0
+    return min(n, g.space.size)
+
+
+def check_run_time(g: Game, st: Store | None, algorithm: str, until_periodic: bool) -> None:
+    """The time guard (:func:`gtables.engine.cost.check_time`) of a run that may resume from a
+    prefix in ``st``: the heaps it holds are not counted (the run re-checks at its real start)."""
+    from .engine.cost import check_time
+    try:
+        check_time(g, algorithm=algorithm, until_periodic=until_periodic)
+    except GtablesError:
+        start = stored_prefix_length(st, g)
+        if not start:
+            raise
+        check_time(g, algorithm=algorithm, until_periodic=until_periodic, start=start)
+
+
+def check_bounded(spec: str, keep, window=None, *, ignore_memory: bool = False):
+    """The checks of :func:`compute_bounded`, made before anything is computed or written:
+    ``(game, keep, window)``, or a :class:`GtablesError`: a table that is no sequence, a
+    ``keep`` out of range, a ``window`` below its minimum or past the memory, a game the
+    bounded-memory kernel (the sparse-space method) cannot take."""
+    from .engine.bounded import DEFAULT_WINDOW, MIN_WINDOW
+    from .engine.memory import require_memory
+    g = game(spec)
+    keep = count_value(keep, "keep", lo=0)
+    if window is not None:
+        window = count_value(window, "window", lo=0)
+    ignore_memory = _flag("ignore_memory", ignore_memory)
+    if g.sequence is None:
+        raise GtablesError(f"{g.spec}: --keep (bounded memory) applies to sequence tables "
+                           f"(octal games)")
+    if not 4096 <= keep < g.space.size:
+        raise GtablesError(f"{g.spec}: --keep must be at least 4,096 and below the table's "
+                           f"{g.space.size:,} heaps, not {keep:,}")
+    window = DEFAULT_WINDOW if window is None else window
+    if window < MIN_WINDOW:
+        raise GtablesError(f"--window must be at least {MIN_WINDOW:,} values, not {window:,}")
+    # refused now, not after the full part is computed: a family without a bounded-memory
+    # kernel (or a game the sparse method does not cover), and a window past the memory
+    try:
+        stepper = g.sequence.stepper("sparse")
+    except GtablesError as e:
+        raise GtablesError(f"{g.spec}: --keep (bounded memory) runs the sparse-space method, "
+                           f"which this game cannot take: "
+                           f"{str(e).removeprefix('--algorithm sparse: ')}") from None
+    if not hasattr(stepper, "run_window"):
+        raise GtablesError(f"{g.spec}: this family has no bounded-memory kernel")
+    require_memory(6 * (keep + window), f"{g.spec} with --keep {keep:,} --window {window:,}",
+                   ignore_memory)
+    return g, keep, window
 
 
 def compute_bounded(spec: str, keep: int, *, window: int | None = None, store=_DEFAULT,
@@ -457,15 +626,13 @@ def compute_bounded(spec: str, keep: int, *, window: int | None = None, store=_D
     statistics to ``spec``'s last heap, the window, the last values.  Stored with it when there
     is a store; a run stopped (Ctrl-C, or a :class:`~gtables.engine.bounded.BoundedStop`) saves
     its state in the store, and the same call resumes it."""
-    from .engine.bounded import DEFAULT_WINDOW, fill_bounded
-    g = game(spec)
-    if g.sequence is None:
-        raise GtablesError(f"{g.spec}: --keep (bounded memory) applies to sequence tables "
-                           f"(octal games)")
-    if not 4096 <= keep < g.space.size:
-        raise GtablesError(f"{g.spec}: --keep must be at least 4,096 and below the table's "
-                           f"{g.space.size:,} heaps, not {keep:,}")
-    window = DEFAULT_WINDOW if window is None else window
+    from .engine.bounded import fill_bounded
+    _progress_arg(progress)
+    if checkpoint_seconds is not None:
+        checkpoint_seconds = seconds_value(checkpoint_seconds, "checkpoint_seconds",
+                                           MIN_CHECKPOINT_SECONDS)
+    g, keep, window = check_bounded(spec, keep, window, ignore_memory=ignore_memory)
+    assert g.sequence is not None
     full = game(f"{g.sequence.key},size={keep - 1}")
     st = _store(store)
     part = compute(full.spec, store=st, progress=progress, checkpoint_seconds=checkpoint_seconds,
@@ -654,12 +821,16 @@ def find_prefix(st: Store, g: Game, limit: int, on_damaged=warn,
 def export_tables(specs, to: str, store=_DEFAULT) -> int:
     """Write the stored tables ``specs`` into one new self-contained file ``to`` (readable as a
     store with ``--store FILE``, read-only); returns how many."""
-    st = _store(store) or Store()
+    if isinstance(specs, str):
+        specs = [specs]
+    specs = [_spec_arg(s) for s in specs]
+    to = _path_arg(to, "to")
+    st = _needs_store(store, "export_tables")
     canon = []
     for s in specs:
-        try:
-            canon.append(game(s).spec)
-        except GtablesError:
+        if split_spec(s)[0] in games.families():
+            canon.append(game(s).spec)     # a bad spec of a known family: its own error
+        else:
             canon.append(s)         # a user's family not loaded here: the spec as stored
     return st.export(canon, to)
 
@@ -671,7 +842,8 @@ def import_tables(source: str, store=_DEFAULT, echo=print) -> dict:
     holds with the same values counts as present; with other values it is a conflict (ours is
     kept).  Returns counts: imported, present, conflict, refused."""
     from .store import legacy
-    st = _store(store) or Store()
+    source = _path_arg(source, "source")
+    st = _needs_store(store, "import_tables")
     if os.path.exists(source) and os.path.realpath(source) == st.root:
         raise GtablesError(f"{source} is the store itself")
     _, f, fh = legacy.open_source(source)        # refused here, before the store is touched
@@ -736,7 +908,8 @@ def check_store(store=_DEFAULT, deep: bool = False, echo=None) -> list[dict]:
     in full up to :data:`DEEP_FULL_SEQUENCE` heaps (sequence tables) or :data:`DEEP_FULL`
     positions, else on a stated sample.  Each row gains ``rederived`` ("all N", "sample of N",
     or why not).  A forged table with valid checksums fails here."""
-    st = _store(store) or Store()
+    st = _needs_store(store, "check_store")
+    deep = _flag("deep", deep)
     if not st.exists():
         raise GtablesError(f"no store at {st.path} (nothing to check)")
     rows = st.check()
@@ -784,26 +957,29 @@ def compute_values(spec: str, *, store=None, progress: bool | None = False,
                    ignore_memory: bool = False, until_periodic: bool = False,
                    algorithm: str = "auto", checkpoint_seconds: float | None = None,
                    checkpoint_store=None, prefix: np.ndarray | None = None,
-                   prefix_seconds: float = 0.0):
+                   prefix_seconds: float = 0.0, ignore_time: bool = False):
     """Compute a table without writing it: ``(values, attrs)``, attrs ready for
     :meth:`Store.write`.  ``store`` (optional) is only read, for a verified prefix to resume
     from; ``checkpoint_store`` (optional) receives checkpoints of long sequence runs.  Used by
     :func:`compute` and by sweep workers (which must not write: one writer per store), which
     pass the ``prefix`` the client read and the compute time it cost (``prefix_seconds``).
-    ``compute_seconds`` in the attributes counts the whole work, resumed segments included."""
+    ``compute_seconds`` in the attributes counts the whole work, resumed segments included: of
+    a prefix read from a longer stored table, only the share of its time its values cover
+    (:func:`prefix_seconds`), never the longer table's whole time."""
     from .engine.compute import fill
     from .engine.sequence import CHECKPOINT_SECONDS, fill_sequence
 
     g = game(spec)
     if not g.is_sequence:
-        values, seconds = fill(g, progress=progress, ignore_memory=ignore_memory)
+        values, seconds = fill(g, progress=progress, ignore_memory=ignore_memory,
+                               ignore_time=ignore_time)
         return values, _attrs_for(g, values, seconds)
     where = "given prefix" if prefix is not None else ""
     st = _store(store) if store is not None else None
     if prefix is None and st is not None:
         found = find_prefix(st, g, g.space.size)
         if found is not None:
-            prefix, where, prefix_seconds = found.values, found.source, found.seconds
+            prefix, where, prefix_seconds = found.values, found.source, prefix_seconds_of(found)
     ck_store = _store(checkpoint_store) if checkpoint_store is not None else None
     checkpoint = None
     if ck_store is not None:
@@ -825,7 +1001,8 @@ def compute_values(spec: str, *, store=None, progress: bool | None = False,
         checkpoint = save_checkpoint
     run = fill_sequence(g, prefix=prefix, until_periodic=until_periodic, algorithm=algorithm,
                         progress=progress, checkpoint=checkpoint, ignore_memory=ignore_memory,
-                        checkpoint_seconds=checkpoint_seconds or CHECKPOINT_SECONDS)
+                        checkpoint_seconds=checkpoint_seconds or CHECKPOINT_SECONDS,
+                        ignore_time=ignore_time)
     total = run.seconds + (prefix_seconds if run.resumed_from else 0.0)
     attrs = _attrs_for(g, run.values, total)
     info = run.info()
@@ -838,29 +1015,45 @@ def compute_values(spec: str, *, store=None, progress: bool | None = False,
     return run.values, attrs
 
 
+def prefix_seconds_of(found: Prefix) -> float:
+    """The compute time of a stored prefix's values: its source's time apportioned by the values
+    taken over the values that time paid for (``Prefix.covers``).  A table of 1,000 heaps resumed
+    from a stored one of 1,000,000 does not inherit the larger one's time."""
+    n = int(found.values.size)
+    if found.covers <= 0 or n >= found.covers:
+        return float(found.seconds)
+    return float(found.seconds) * n / found.covers
+
+
 def _same_space(a: spaces.PositionSpace, b: spaces.PositionSpace) -> bool:
     return type(a) is type(b) and \
         json.loads(json.dumps(a.meta())) == json.loads(json.dumps(b.meta()))
 
 
 def load_if_stored(spec: str, store=_DEFAULT) -> Table | None:
-    """The table stored under exactly ``spec`` (its canonical form), read from its verified
-    attributes alone, without the family's module (which compiles kernels on import, about a
-    second): ``None`` whenever that cannot be done exactly, and :func:`load` takes the long way.
+    """The stored table ``spec`` names, read from its verified attributes alone, without the
+    family's module (which compiles kernels on import, about a second): ``None`` whenever that
+    cannot be done exactly, and :func:`load` takes the long way.
 
-    Taken only when ``spec`` is the canonical spec of a stored table (the store keys on canonical
-    specs, and canonical forms are fixed points of parsing), the family registry is not loaded
-    yet (so no family of a user's can stand behind the name), and the
-    stored ``index`` attribute rebuilds the position space exactly
+    Taken only when the family registry is not loaded yet (so no family of a user's can stand
+    behind the name), the store holds the table under the canonical spec (a built-in family's
+    spec, in any spelling, is made canonical by its grammar alone: ``games.canonical``; any
+    other is taken as written), its stored parameters are those the spec names, and the stored
+    ``index`` attribute rebuilds the position space exactly
     (:func:`gtables.engine.spaces.from_meta`).  This is also the one way to read a table of a
     user's family (``gtables.heap_game``, ``register_family``) where the user's module is not
     imported, e.g. ``gtables query`` from a shell: its values come from the store, its rules
-    (``--moves``) need the family.  Any error (no store, damaged store, missing
+    (``--moves``) need the family.  Any error (a bad spec, no store, damaged store, missing
     table) is left for the long way to report, in its own words and order."""
     if not isinstance(spec, str) or games._families:   # a loaded registry: numba is in already
         return None
-    family = spec.split(":", 1)[0]
     try:
+        family, pairs = split_spec(spec)
+        want = None                       # the parameters a built-in family's spec names
+        if family in games.GRAMMARS:
+            grammar = games.grammar(family)
+            values = grammar.parse(pairs)
+            spec, want = grammar.canonical(values), json.loads(json.dumps(values))
         st = _store(store) or Store()
         if spec not in st:
             return None
@@ -876,6 +1069,7 @@ def load_if_stored(spec: str, store=_DEFAULT) -> Table | None:
     space = spaces.from_meta(index)
     if (space is None or a.get("spec") != spec or a.get("family") != family
             or a.get("kind") not in KINDS or not isinstance(params, dict)
+            or (want is not None and params != want)
             or s.length != space.size or shape != list(space.shape)):
         return None
     return Table._from_store(s, space)
@@ -883,12 +1077,15 @@ def load_if_stored(spec: str, store=_DEFAULT) -> Table | None:
 
 def load(spec: str, store=_DEFAULT) -> Table:
     """A stored table (lazy: nothing is read until asked).  A table stored under exactly this
-    spec is read without importing numba (:func:`load_if_stored`)."""
-    fast = load_if_stored(spec, store)
+    spec is read without importing numba (:func:`load_if_stored`).  ``store``: left out, the
+    default store (``$GTABLES_STORE`` or ``results/tables``); a path or a :class:`Store`;
+    ``None`` is refused, as it means no store (memory only) in every function here."""
+    spec = _spec_arg(spec)
+    st = _needs_store(store, "load")
+    fast = load_if_stored(spec, st)
     if fast is not None:
         return fast
     g = game(spec)
-    st = _store(store) or Store()
     s = st.get(g.spec)
     if s.length != g.space.size:
         raise GtablesError(f"table {g.spec} in {st.path} is damaged (it holds {s.length:,} "

@@ -6,6 +6,7 @@ memory) print one line ``gtables: error: ...`` and exit with status 2.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import errno
 import json
 import math
@@ -26,6 +27,10 @@ run `gtables families` for every family and its keys.
 integers (in specs, positions, lists and options) are ASCII digits 0-9 with an optional
   leading '-': no '+', no '_', no other digits; blanks around a spec, a key or a value are
   ignored, never inside a number; list entries are separated by commas or blanks.
+limits: a table past the memory available, or estimated by its kernel's cost model to take
+  more than 24 h ($GTABLES_TIME_LIMIT seconds), is refused at once with the estimate
+  (--ignore-memory-limit, --ignore-time-limit override); so is every bad argument, output
+  directory and store, before any work.
 store: results/tables, or $GTABLES_STORE, or --store PATH: a directory of immutable table
   files (tables/<family>/<spec>.h5), made on the first write; each table is published whole
   by an atomic rename and never written again, so readers take no lock and a crash loses
@@ -56,6 +61,8 @@ def _seconds_arg(text: str) -> float:
     return float(t)
 
 
+MAX_WORKERS = 1024          # local worker processes, even with --oversubscribe
+
 QUIET_HELP = ("no progress output on stderr (default: a bar on a terminal, else a plain line "
               "every 30 s); results and errors still print")
 
@@ -70,6 +77,19 @@ def _progress(args):
     if args.quiet:
         return False
     return getattr(args, "progress", None)
+
+
+def _time_arg(p):
+    p.add_argument("--ignore-time-limit", action="store_true",
+                   help="compute even a table its kernel's cost model estimates past the time "
+                        "limit (24 h, or $GTABLES_TIME_LIMIT seconds); without it such a run is "
+                        "refused at once, with the estimate")
+
+
+def _oversubscribe_arg(p):
+    p.add_argument("--oversubscribe", action="store_true",
+                   help=f"allow more worker processes (x threads) than the machine has cores "
+                        f"(at most {MAX_WORKERS} still)")
 
 
 def _store_arg(p):
@@ -110,6 +130,7 @@ def build_parser() -> argparse.ArgumentParser:
     _quiet_arg(p)
     p.add_argument("--ignore-memory-limit", action="store_true",
                    help="allocate even if the estimate exceeds available memory")
+    _time_arg(p)
     seq = p.add_argument_group("sequence tables (octal and all-but subtraction games)")
     seq.add_argument("--until-periodic", action="store_true",
                      help="stop computing as soon as the family's periodicity theorem (Guy-Smith for "
@@ -124,7 +145,7 @@ def build_parser() -> argparse.ArgumentParser:
                           "the same game, or the checkpoint of an interrupted run)")
     seq.add_argument("--checkpoint-seconds", type=_seconds_arg, default=30.0, metavar="S",
                      help="save the prefix computed so far into the store every S seconds, so an "
-                          "interrupted run resumes there (default 30)")
+                          "interrupted run resumes there (default 30; at least 0.000001)")
     seq.add_argument("--keep", type=_count_arg, default=None, metavar="K",
                      help="bounded memory, for sequences longer than RAM: keep the full table of "
                           "heaps 0..K-1 only (stored as the table size=K-1) and go on to the "
@@ -133,7 +154,8 @@ def build_parser() -> argparse.ArgumentParser:
                           "rare heaps) with the full part. Exact: it stops, resumably, if a heap "
                           "past K is rare or a value left the window (octal games, sparse method)")
     seq.add_argument("--window", type=_count_arg, default=None, metavar="W",
-                     help="with --keep: values kept behind the current heap (default 4194304)")
+                     help="with --keep (only): values kept behind the current heap (default "
+                          "4194304, at least 65536)")
 
     p = sub.add_parser("query", help="value, outcome and moves of one position",
                        description="Look up one position in a stored table (computing the table "
@@ -218,7 +240,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--list", action="store_true", help="list the claims and exit")
     p.add_argument("--scale", choices=("small", "default", "large"), default="default",
                    help="table sizes: small (seconds), default (as reproduce), large (documented runs)")
-    p.add_argument("--out", default="results", help="directory for verify.md/json (default results)")
+    p.add_argument("--out", default="results",
+                   help="directory for verify.md/json (default results), checked before any "
+                        "claim runs")
     _quiet_arg(p)
     _store_arg(p)
 
@@ -227,10 +251,13 @@ def build_parser() -> argparse.ArgumentParser:
                                    "verification, and write results/REPORT.md, results/REPORT.json "
                                    "and figures under results/figures.")
     p.add_argument("--scale", choices=("small", "default", "large"), default="default")
-    p.add_argument("--out", default="results", help="output directory (default results)")
+    p.add_argument("--out", default="results",
+                   help="output directory (default results), checked before any claim runs")
     p.add_argument("--workers", type=_int_arg, default=1, metavar="N",
                    help="with N > 1, compute every table the claims declare first, in parallel, "
-                        "as a sweep on a local Dask cluster of N processes (default 1: one by one)")
+                        "as a sweep on a local Dask cluster of N processes (default 1: one by "
+                        "one; at most the machine's cores unless --oversubscribe)")
+    _oversubscribe_arg(p)
     _quiet_arg(p)
     _store_arg(p)
 
@@ -302,10 +329,13 @@ examples:
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="run on a running Dask scheduler, e.g. tcp://host:8786 (its workers need "
                         "gtables installed); default: start a local cluster on 127.0.0.1")
-    p.add_argument("--workers", type=_int_arg, default=2, metavar="N",
-                   help="worker processes of the local cluster (default 2)")
+    p.add_argument("--workers", type=_int_arg, default=None, metavar="N",
+                   help="worker processes of the local cluster (default 2, or 1 on one core; "
+                        "workers x threads at most the machine's cores unless --oversubscribe)")
     p.add_argument("--threads-per-worker", type=_int_arg, default=1, metavar="N",
                    help="tasks each local worker runs at once (default 1)")
+    _oversubscribe_arg(p)
+    _time_arg(p)
     p.add_argument("--out", default="results",
                    help="directory for the --catalogue report (default results)")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
@@ -340,6 +370,8 @@ def main(argv=None) -> int:
 def _run(args) -> int:
     """One command, its errors turned into one line (see :func:`main`)."""
     try:
+        from .config import check_environment
+        check_environment()        # NUMBA_NUM_THREADS=0 was a traceback of 54 lines
         return COMMANDS[args.command](args)
     except GtablesError as e:
         return _err(str(e).splitlines()[0] if str(e) else type(e).__name__)
@@ -405,20 +437,78 @@ def _open_store(args):
 
 
 def _count_arg(text: str) -> int:
-    try:
-        v = int(text.replace("_", "").replace(",", ""))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    """argparse type: a positive integer of the gtables syntax (the one integer rule: no '_',
+    no '+', no ',', ASCII digits only)."""
+    v = _int_arg(text)
     if v < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive number, not {text!r}")
+        raise argparse.ArgumentTypeError(f"expected a positive number, not {text.strip()!r}")
     return v
+
+
+def _workers(args, default: int) -> int:
+    """``--workers`` checked against the machine: at least 1, at most its cores (times
+    ``--threads-per-worker``) unless ``--oversubscribe``, and never more than
+    :data:`MAX_WORKERS`; before anything starts."""
+    cores = os.cpu_count() or 1
+    n = default if args.workers is None else args.workers
+    threads = getattr(args, "threads_per_worker", 1)
+    if n < 1 or threads < 1:
+        raise GtablesError("--workers and --threads-per-worker must be at least 1")
+    if n > MAX_WORKERS or threads > MAX_WORKERS:
+        big = max(n, threads)
+        raise GtablesError(f"--workers and --threads-per-worker: at most {MAX_WORKERS}, not "
+                           + (f"{big:,}" if big < 10 ** 12 else f"a number of {len(str(big))} "
+                                                                 f"digits"))
+    if n * threads > cores and not args.oversubscribe:
+        raise GtablesError(f"--workers {n}" + (f" x --threads-per-worker {threads}"
+                                               if threads > 1 else "")
+                           + f" is more than this machine's {cores} core(s); use --workers "
+                             f"{max(1, cores // threads)} or fewer, or --oversubscribe")
+    return n
+
+
+def _out_dir(path: str, what: str = "--out") -> str:
+    """Refuse, before any work, an output directory that cannot take the report: empty, a file,
+    under a file, or not writable (probed by making and removing a file, or the directory
+    itself and the folders on the way, so nothing is left behind)."""
+    import tempfile
+    if not path or not path.strip() or "\0" in path:
+        raise GtablesError(f"{what} {path!r} is not a directory path")
+    p = os.path.abspath(path)
+    if os.path.exists(p) and not os.path.isdir(p):
+        raise GtablesError(f"{what} {path} is a file, not a directory (the report is several "
+                           f"files: give a directory, made if missing)")
+    missing = []
+    top = p
+    while not os.path.exists(top):
+        missing.append(top)
+        parent = os.path.dirname(top)
+        if parent == top:
+            break
+        top = parent
+    if not os.path.isdir(top):
+        raise GtablesError(f"{what} {path}: {top} is a file, not a directory")
+    made = []
+    try:
+        for d in reversed(missing):
+            os.mkdir(d)
+            made.append(d)
+        fd, probe = tempfile.mkstemp(dir=p, prefix=".gtables-probe-")
+        os.close(fd)
+        os.remove(probe)
+    except OSError as e:
+        raise GtablesError(f"{what} {path} cannot take the report: "
+                           f"{e.strerror or type(e).__name__}"
+                           + (f" ({e.filename})" if e.filename else "")) from None
+    finally:
+        for d in reversed(made):
+            with contextlib.suppress(OSError):
+                os.rmdir(d)
+    return path
 
 
 def _compute_bounded(api, g, args, store) -> int:
     """``compute --keep K``: the full table to K, statistics beyond (api.compute_bounded)."""
-    if args.until_periodic or args.force or args.algorithm == "naive":
-        raise GtablesError("--keep (bounded memory) goes with neither --until-periodic, --force "
-                           "nor --algorithm naive")
     t = api.compute_bounded(g.spec, args.keep, window=args.window, store=store,
                             progress=_progress(args), checkpoint_seconds=args.checkpoint_seconds,
                             ignore_memory=args.ignore_memory_limit)
@@ -435,12 +525,30 @@ def _compute_bounded(api, g, args, store) -> int:
 
 def cmd_compute(args) -> int:
     from . import api
+    from .engine.compute import check_request
+    from .engine.syntax import MIN_CHECKPOINT_SECONDS, seconds_value
     store = None if args.no_store else _open_store(args)
-    if not (math.isfinite(args.checkpoint_seconds) and args.checkpoint_seconds > 0):
-        raise GtablesError(f"--checkpoint-seconds must be a positive finite number of seconds, "
-                           f"not {args.checkpoint_seconds}")
+    seconds_value(args.checkpoint_seconds, "--checkpoint-seconds", MIN_CHECKPOINT_SECONDS)
+    if args.window is not None and args.keep is None:
+        raise GtablesError("--window goes with --keep (bounded memory) only")
+    if args.keep is not None and (args.until_periodic or args.force or args.algorithm == "naive"):
+        raise GtablesError("--keep (bounded memory) goes with neither --until-periodic, --force "
+                           "nor --algorithm naive")
     status = 0
     games = [api.game(spec) for spec in args.spec]   # every spec is checked before any work
+    todo = [g for g in games if store is None or args.force or g.spec not in store]
+    for g in todo:      # and every request: memory, time, options (api.compute checks again)
+        if args.keep is not None:
+            api.check_bounded(g.spec, args.keep, args.window,
+                              ignore_memory=args.ignore_memory_limit)
+            continue
+        check_request(g, until_periodic=args.until_periodic, algorithm=args.algorithm,
+                      ignore_memory=args.ignore_memory_limit, ignore_time=True)
+        if not args.ignore_time_limit:
+            api.check_run_time(g, store if not (args.no_resume or args.force) else None,
+                               args.algorithm, args.until_periodic)
+    if todo and store is not None:
+        store.check_writable()
     for g in games:
         if store is not None and not args.force and g.spec in store:
             api.load(g.spec, store=store)     # a damaged one is an error naming its repair
@@ -453,7 +561,8 @@ def cmd_compute(args) -> int:
         t = api.compute(g.spec, store=store, force=args.force, progress=_progress(args),
                         ignore_memory=args.ignore_memory_limit, until_periodic=args.until_periodic,
                         algorithm=args.algorithm, resume=not args.no_resume,
-                        checkpoint_seconds=args.checkpoint_seconds)
+                        checkpoint_seconds=args.checkpoint_seconds,
+                        ignore_time=args.ignore_time_limit)
         v = t.values
         where = f"stored in {store.path}" if store is not None else "not stored (--no-store)"
         x = t.attrs.get("extra") or {}
@@ -616,13 +725,15 @@ def cmd_show(args) -> int:
               f"showing {n}")
         for line in _stats_lines(x):
             print(f"# {line}")
-        if len(t.space.shape) == 1:
+        from .engine.spaces import HeapSpace
+        if isinstance(t.space, HeapSpace):     # index = heap: rows of 20 values, each from heap i
             for i in range(0, n, 20):
                 print(f"{i:>8}: " + " ".join(f"{int(v):>2}" if t.kind == "grundy" else
                                               t.outcome_of_value(int(v)) for v in vals[i:i + 20]))
-        else:
+        else:          # each entry at its position, written as the family writes it (as query reads it)
+            width = max([16] + [len(f) for f in fmt])
             for f, v in zip(fmt, vals):
-                print(f"{f:>16}  {int(v):>3}  {t.outcome_of_value(int(v))}")
+                print(f"{f:>{width}}  {int(v):>3}  {t.outcome_of_value(int(v))}")
     return 0
 
 
@@ -739,16 +850,26 @@ def cmd_thresholds(args) -> int:
 
 
 def cmd_verify(args) -> int:
-    from .reproduce import table_provider
+    from .reproduce import refuse_empty_report, table_provider
     from .verify import report
-    from .verify.runner import all_claims, run_claims, select
+    from .verify.runner import all_claims, declared_tables, run_claims, select
     if args.list:
         for c in select(all_claims(args.scale), args.names):
             print(f"{c.name:<34} {c.source}")
         return 0
     store = _open_store(args)
+    _out_dir(args.out)
+    claims = select(all_claims(args.scale), args.names)   # a name matching nothing: refused now
+    if store.readonly:       # an export file: the tables the claims need must all be in it
+        missing = [s for s in declared_tables(claims) if s not in store]
+        if missing:
+            raise GtablesError(f"{store.path} is an export file, a read-only store, without "
+                               f"{len(missing)} of the tables these claims need (e.g. "
+                               f"{missing[0]}); give a directory store (--store DIR), or bring "
+                               f"the file in first with gtables import {store.path}")
     verdicts, ctx = run_claims(args.names, provider=table_provider(store, _progress(args)),
                                scale=args.scale, echo=print, store=store)
+    refuse_empty_report(verdicts, args.out)
     md, js = report.write(args.out, "verify", verdicts, ctx.computed, report.run_meta(args.scale),
                           "gtables verify")
     print(f"wrote {md} and {js}")
@@ -758,11 +879,15 @@ def cmd_verify(args) -> int:
 
 def cmd_reproduce(args) -> int:
     from .reproduce import reproduce
+    workers = _workers(args, 1)
     store = _open_store(args)
-    if args.workers < 1:
-        raise GtablesError("--workers must be at least 1")
+    if store.readonly:
+        raise GtablesError(f"{store.path} is an export file, a read-only store: reproduce computes "
+                           f"every table into its store; give a directory (--store DIR), or "
+                           f"bring the file in first with gtables import {store.path}")
+    _out_dir(args.out)
     return reproduce(store=store, scale=args.scale, out=args.out, progress=_progress(args),
-                     echo=print, workers=args.workers)
+                     echo=print, workers=workers)
 
 
 # -- sweep (begin) --
@@ -785,14 +910,31 @@ def cmd_sweep(args) -> int:
                                             and args.step_limit > 0):
         raise GtablesError(f"--step-limit must be a positive finite number of seconds, "
                            f"not {args.step_limit}")
+    for flag, value, least in (("--size", args.size, 1), ("--big-size", args.big_size, 0),
+                               ("--naive-size", args.naive_size, 0)):
+        if value is not None and value < least:
+            raise GtablesError(f"{flag} must be at least {least}" + (" (0: no such pass)" if not
+                                                                     least else "")
+                               + f", not {value}")
+        if value:      # a heap size an octal table takes (the family's own range)
+            from . import api
+            try:
+                api.game(f"octal:code=0.07,size={value}")
+            except GtablesError as e:
+                raise GtablesError(f"{flag} {value}: {e}") from None
+    # a local cluster: its size checked against the machine (a remote one has its own workers)
+    workers = _workers(args, min(2, os.cpu_count() or 1)) if not args.scheduler else \
+        (2 if args.workers is None else args.workers)
     specs = []
     for pattern in args.patterns:
         specs.extend(sweep.expand(pattern))
     store = _open_store(args)
+    if args.catalogue:
+        _out_dir(args.out)
     t0 = time.perf_counter()
-    opts = dict(scheduler=args.scheduler, workers=args.workers,
+    opts = dict(scheduler=args.scheduler, workers=workers,
                 threads_per_worker=args.threads_per_worker, algorithm=args.algorithm,
-                progress=_progress(args), echo=print)
+                progress=_progress(args), echo=print, ignore_time=args.ignore_time_limit)
     rows = []
     if specs:
         rows = sweep.run_sweep(specs, store, until_periodic=args.until_periodic, **opts)

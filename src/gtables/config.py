@@ -36,6 +36,61 @@ def _setup_cache_dir() -> None:
 
 _setup_cache_dir()
 
+
+def environment_problem() -> str | None:
+    """Why the environment stops numba from starting (a traceback of 50 lines at its import
+    otherwise), or None: ``NUMBA_NUM_THREADS`` must be a whole number of threads, at least 1."""
+    text = os.environ.get("NUMBA_NUM_THREADS")
+    if text is None:
+        return None
+    t = text.strip()
+    if not (t.isascii() and t.isdigit()) or int(t) < 1 or int(t) > MAX_THREADS:
+        return (f"NUMBA_NUM_THREADS={text[:30]!r}: give a number of threads from 1 to "
+                f"{MAX_THREADS} (or unset it: numba then takes the machine's cores, "
+                f"{os.cpu_count() or 1} here)")
+    return None
+
+
+MAX_THREADS = 4096
+_cache_checked: list[str] = []
+
+
+def cache_problem() -> str | None:
+    """Why numba cannot keep compiled kernels in its cache directory (then every process
+    compiles them again: seconds each time), or None.  Probed once per process by writing and
+    removing a file there (the directory is made as numba would make it)."""
+    if _cache_checked:
+        return _cache_checked[0] or None
+    where = os.environ.get("NUMBA_CACHE_DIR", "")
+    why = ""
+    if where:
+        import tempfile
+        try:
+            os.makedirs(where, exist_ok=True)
+            fd, probe = tempfile.mkstemp(dir=where, prefix=".probe-")
+            os.close(fd)
+            os.remove(probe)
+        except OSError as e:
+            why = (f"the numba cache directory {where} is not writable "
+                   f"({e.strerror or type(e).__name__}): every run compiles the kernels again "
+                   f"(seconds each time); set GTABLES_CACHE_DIR to a writable directory")
+    _cache_checked.append(why)
+    return why or None
+
+
+def check_environment(compiling: bool = False) -> None:
+    """Refuse (one-line :class:`~gtables.errors.GtablesError`) an environment numba cannot
+    start in; with ``compiling``, also warn once (one line) when kernels cannot be cached."""
+    from .errors import GtablesError, warn
+    why = environment_problem()
+    if why is not None:
+        raise GtablesError(why)
+    if compiling:
+        first = not _cache_checked
+        why = cache_problem()
+        if why is not None and first:
+            warn(why)
+
 # Threads of numba's OpenMP layer sleep while they wait instead of spinning (unless the user says
 # otherwise): on a machine shared with other jobs, spinning threads made the parallel kernels
 # slower than one thread (scan kernel: 2 threads 1.66 s against 1 thread 1.08 s; sleeping: 1.08-

@@ -458,55 +458,200 @@ def plot_value_histograms(panels, title: str, ncols: int = 9):
     return fig
 
 
-def plot_values(values, space, kind: str, title: str = "", ax=None):
-    """Draw one table and return the matplotlib ``Axes``.
+ABSENT_COLOUR = "#dddddd"           # a cell of a picture that is no position
+MAX_STRIPS = 256                   # positions of chips drawn as strips of squares
 
-    * one coordinate (a heap): the value against the heap, every computed position;
-    * a box of two coordinates (two heaps, two piles): an image with the coordinates' names on
-      the axes, a colour bar for Grundy values, a legend for outcome classes;
-    * any other space: the value against the position index (``space.meta()['rank']`` says how
-      positions are numbered).
+
+def plot_values(values, space, kind: str, title: str = "", ax=None):
+    """Draw one table and return the matplotlib ``Axes``: every position where it is, in the
+    coordinates the table names (``space.coordinates()``, ``space.unrank``).
+
+    * one coordinate (a heap; a chip's square): the value against it, every position;
+    * two coordinates (two piles or heaps; a heap and the amount last taken, as Mem0 and
+      Nim-like tables with ``norepeat=1``; two chips): an image over the pair, cells that are
+      no position (``last`` above the heap, a second chip left of the first) in light grey;
+    * a box of more coordinates (three heaps; two heaps and the last amount): the image of its
+      first two at the first value of the others (0, no last amount), said in the title;
+    * sums of heaps (``total=``, a partition space): the share of P-positions among the sums
+      of ``m`` heaps of total ``n``, an image over ``(n, m)``;
+    * chips (sets of squares): a picture of positions, each P-position a strip of squares with
+      its chips in black, fewest chips first (at most :data:`MAX_STRIPS`);
+    * any other space (strings): the value against the position index
+      (``space.meta()['rank']`` says how positions are numbered).
 
     Outcome tables (``outcome``, ``misere``, ``partizan``) are drawn as classes P/N(/L/R), Grundy
-    tables as numbers.
+    tables as numbers (a colour bar).
     """
     values = np.asarray(values)
-    shape = tuple(getattr(space, "shape", (values.size,)))
-    names = tuple(getattr(space, "names", ()))
-    if ax is None:
-        _, ax = new_figure(SQUARE_SIZE if len(shape) == 2 else SEQUENCE_SIZE, pyplot=True)
+    scheme = getattr(space, "scheme", "")
     labels = OUTCOME_LABELS.get(kind)
-    if len(shape) == 2 and values.size == shape[0] * shape[1] and names:
-        grid = values.reshape(shape)
-        if labels is None:
-            im = ax.imshow(grid.T, origin="lower", interpolation="nearest", cmap="viridis")
-            ax.figure.colorbar(im, ax=ax, label="Grundy value")
-        else:
-            from matplotlib.colors import ListedColormap
-            from matplotlib.patches import Patch
-            cmap = ListedColormap(OUTCOME_COLOURS[:len(labels)])
-            ax.imshow(grid.T, origin="lower", interpolation="nearest", cmap=cmap,
-                      vmin=-0.5, vmax=len(labels) - 0.5)
-            present = sorted(set(int(v) for v in np.unique(grid)) & set(range(len(labels))))
-            ax.legend(handles=[Patch(facecolor=OUTCOME_COLOURS[v], edgecolor="#888888",
-                                     label=labels[v]) for v in present],
-                      loc="upper left", bbox_to_anchor=(1.01, 1.0), title="outcome")
-        ax.set_xlabel(names[0])
-        ax.set_ylabel(names[1])
+    if scheme == "partitions by total, then lexicographic":
+        return _plot_sums(values, space, title, ax)
+    if scheme in ("subset bitmask", "combinatorial number system") and space.width > 2:
+        return _plot_strips(values, space, title, ax)
+    shape = tuple(getattr(space, "shape", (values.size,)))
+    picture = _grid(values, space, shape)
+    if picture is not None:
+        grid, absent, (xname, xs), (yname, ys), fixed = picture
+        if ax is None:
+            _, ax = new_figure(SQUARE_SIZE, pyplot=True)
+        _draw_grid(ax, grid, absent, xs, ys, labels)
+        ax.set_xlabel(xname)
+        ax.set_ylabel(yname)
+        shown = f"{values.size:,} positions" + (f"; shown at {', '.join(fixed)}" if fixed else "")
+        ax.set_title(f"{title}\n({shown})" if title else shown, fontsize=10)
+        return ax
+    if ax is None:
+        _, ax = new_figure(SEQUENCE_SIZE, pyplot=True)
+    one = getattr(space, "width", 0) == 1 and values.size == getattr(space, "size", -1)
+    x = space.unrank(np.arange(values.size, dtype=np.int64))[:, 0] if one else \
+        np.arange(values.size)
+    ax.plot(x, values, "o", markersize=marker_size(values.size), markeredgewidth=0,
+            color=POINT_COLOUR)
+    names = tuple(space.coordinates()) if hasattr(space, "coordinates") else ()
+    ax.set_xlabel(names[0] if one and names else "position index")
+    if labels is None:
+        ax.set_ylabel("Grundy value")
     else:
-        x = np.arange(values.size)
-        ax.plot(x, values, "o", markersize=marker_size(values.size), markeredgewidth=0,
-                color=POINT_COLOUR)
-        if len(shape) == 1:
-            ax.set_xlabel(names[0] if names else "position")
-        else:
-            ax.set_xlabel("position index")
-        if labels is None:
-            ax.set_ylabel("Grundy value")
-        else:
-            ax.set_yticks(range(len(labels)))
-            ax.set_yticklabels(labels)
-            ax.set_ylabel("outcome")
-        ax.grid(True, alpha=GRID_ALPHA)
+        ax.set_yticks(range(len(labels)))
+        ax.set_yticklabels(labels)
+        ax.set_ylabel("outcome")
+    ax.grid(True, alpha=GRID_ALPHA)
     ax.set_title(title + (f"  ({values.size:,} positions)" if title else ""))
+    return ax
+
+
+def _grid(values, space, shape):
+    """``(grid[x, y], absent or None, (xname, xs), (yname, ys), fixed)`` for a space drawn as an
+    image (see :func:`plot_values`), or ``None``.  ``xs``, ``ys``: the coordinate values of the
+    grid's rows and columns; ``fixed``: ``"name = value"`` of the coordinates held fixed."""
+    axes = space.axes() if hasattr(space, "axes") else None
+    if axes is not None and len(axes) >= 2 and values.size == int(np.prod(shape)):
+        grid = values.reshape(shape)[(slice(None), slice(None)) + (0,) * (len(shape) - 2)]
+        fixed = [f"{name} = {int(vals[0])}" for name, vals in axes[2:]]
+        return grid, None, axes[0], axes[1], fixed
+    if getattr(space, "width", 0) != 2 or values.size != getattr(space, "size", -1):
+        return None
+    rows = space.unrank(np.arange(values.size, dtype=np.int64))
+    xs, ys = np.unique(rows[:, 0]), np.unique(rows[:, 1])
+    i, j = np.searchsorted(xs, rows[:, 0]), np.searchsorted(ys, rows[:, 1])
+    grid = np.zeros((xs.size, ys.size), dtype=values.dtype)
+    absent = np.ones((xs.size, ys.size), dtype=bool)
+    grid[i, j] = values
+    absent[i, j] = False
+    names = tuple(space.coordinates())
+    return grid, (absent if absent.any() else None), (names[0], xs), (names[1], ys), []
+
+
+def _axis(ax, which: str, vals: np.ndarray) -> tuple[float, float]:
+    """Lay out one axis of an image over the coordinate values ``vals`` (increasing): whole
+    numbers on the ticks; consecutive values (0..N, squares 1..n) at their own place, others
+    (the last amounts 0, 3, 4, ...) at their rank, labelled with their values.  Returns the
+    image's extent along it."""
+    from matplotlib.ticker import FuncFormatter, MaxNLocator
+    vals = np.asarray(vals, dtype=np.int64)
+    axis = ax.xaxis if which == "x" else ax.yaxis
+    axis.set_major_locator(MaxNLocator(integer=True))
+    if vals.size and np.array_equal(vals, vals[0] + np.arange(vals.size)):
+        return float(vals[0]) - 0.5, float(vals[0] + vals.size) - 0.5
+    axis.set_major_formatter(FuncFormatter(
+        lambda c, _pos=None: str(int(vals[int(round(c))])) if 0 <= round(c) < vals.size else ""))
+    return -0.5, vals.size - 0.5
+
+
+def _draw_grid(ax, grid, absent, xs, ys, labels) -> None:
+    """An image of ``grid[x, y]`` (``x`` across), cells of ``absent`` in light grey; Grundy
+    values with a colour bar, outcome codes (``labels``) with a legend of the classes."""
+    import matplotlib
+    from matplotlib.colors import ListedColormap
+    from matplotlib.patches import Patch
+
+    x0, x1 = _axis(ax, "x", xs)
+    y0, y1 = _axis(ax, "y", ys)
+    data = grid.T if absent is None else np.ma.masked_array(grid.T, mask=absent.T)
+    wide = max(grid.shape) > 4 * max(1, min(grid.shape))
+    kw = dict(origin="lower", interpolation="nearest", extent=(x0, x1, y0, y1),
+              aspect="auto" if wide else "equal")
+    handles = []
+    if labels is None:
+        cmap = matplotlib.colormaps["viridis"].with_extremes(bad=ABSENT_COLOUR)
+        im = ax.imshow(data, cmap=cmap, **kw)
+        ax.figure.colorbar(im, ax=ax, label="Grundy value")
+    else:
+        cmap = ListedColormap(OUTCOME_COLOURS[:len(labels)]).with_extremes(bad=ABSENT_COLOUR)
+        ax.imshow(data, cmap=cmap, vmin=-0.5, vmax=len(labels) - 0.5, **kw)
+        shown = grid if absent is None else grid[~absent]
+        present = sorted(set(int(v) for v in np.unique(shown)) & set(range(len(labels))))
+        handles = [Patch(facecolor=OUTCOME_COLOURS[v], edgecolor="#888888", label=labels[v])
+                   for v in present]
+    if absent is not None:
+        handles.append(Patch(facecolor=ABSENT_COLOUR, edgecolor="#888888",
+                             label="not a position"))
+    if handles:
+        ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1.0),
+                  title="outcome" if labels is not None else None)
+
+
+def _plot_sums(values, space, title: str, ax):
+    """Sums of heaps (a partition space): the share of P-positions (value 0) among the sums of
+    ``m`` heaps of total ``n``, as an image over ``(n, m)`` (grey: no such sum)."""
+    from matplotlib.ticker import MaxNLocator
+    T = int(space.total)
+    every = np.zeros((T + 1) * (T + 1), dtype=np.int64)
+    lost = np.zeros_like(every)
+    step = 1 << 16                 # positions unranked at a time: memory stays small
+    for a in range(0, values.size, step):
+        rows = space.unrank(np.arange(a, min(a + step, values.size), dtype=np.int64))
+        cell = rows.sum(axis=1) * (T + 1) + (rows > 0).sum(axis=1)
+        every += np.bincount(cell, minlength=every.size)
+        lost += np.bincount(cell, weights=values[a:a + rows.shape[0]] == 0,
+                            minlength=every.size).astype(np.int64)
+    every, lost = every.reshape(T + 1, T + 1), lost.reshape(T + 1, T + 1)
+    share = np.ma.masked_array(lost / np.maximum(every, 1), mask=every == 0)
+    if ax is None:
+        _, ax = new_figure(SQUARE_SIZE, pyplot=True)
+    import matplotlib
+    cmap = matplotlib.colormaps["Greys"].with_extremes(bad=ABSENT_COLOUR)
+    im = ax.imshow(share.T, origin="lower", interpolation="nearest", cmap=cmap, vmin=0, vmax=1,
+                   extent=(-0.5, T + 0.5, -0.5, T + 0.5))
+    ax.figure.colorbar(im, ax=ax, label="share of P-positions (black: every sum is P)")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_xlabel("total n (tokens in all heaps)")
+    ax.set_ylabel("m (number of heaps)")
+    shown = (f"{values.size:,} sums of heaps, {int(lost.sum()):,} P-positions; grey: no sum of "
+             f"m heaps has total n")
+    ax.set_title(f"{title}\n({shown})" if title else shown, fontsize=10)
+    return ax
+
+
+def _plot_strips(values, space, title: str, ax):
+    """Chips (sets of squares ``1..n``): each P-position (value 0) a row of squares, its chips
+    black, rows by number of chips and then index, at most :data:`MAX_STRIPS` of them."""
+    from matplotlib.ticker import MaxNLocator
+    n = int(space.n)
+    p = np.flatnonzero(values == 0)
+    rows = space.unrank(p) if p.size else np.zeros((0, space.width), dtype=np.int64)
+    if space.scheme == "subset bitmask":
+        flags = rows.astype(bool)
+    else:                                                      # the squares of k chips
+        flags = np.zeros((rows.shape[0], n), dtype=bool)
+        flags[np.repeat(np.arange(rows.shape[0]), rows.shape[1]), rows.ravel() - 1] = True
+    order = np.lexsort((p, flags.sum(axis=1)))[:MAX_STRIPS]
+    flags = flags[order]
+    if ax is None:
+        _, ax = new_figure((SEQUENCE_SIZE[0], min(9.0, 1.5 + 0.06 * max(1, flags.shape[0]))),
+                           pyplot=True)
+    from matplotlib.colors import ListedColormap
+    ax.imshow(flags.astype(np.int8), origin="upper", interpolation="nearest", aspect="auto",
+              cmap=ListedColormap(["#ffffff", "#000000"]), vmin=0, vmax=1,
+              extent=(0.5, n + 0.5, flags.shape[0] - 0.5, -0.5))
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_xlabel("square (chips black)")
+    ax.set_ylabel("P-position (fewest chips first)")
+    shown = (f"all {p.size:,} P-positions" if p.size <= MAX_STRIPS else
+             f"{MAX_STRIPS} of the {p.size:,} P-positions (fewest chips first)") + \
+        f" of {values.size:,} positions, each a row of squares 1..{n}"
+    ax.set_title(f"{title}\n({shown})" if title else shown, fontsize=10)
     return ax

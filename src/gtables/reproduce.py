@@ -28,11 +28,59 @@ def table_provider(store=None, progress: bool | None = None):
     return provide
 
 
+SCALES = ("small", "default", "large")
+
+
+def claim_names(names) -> list[str] | None:
+    """``names`` as a list of claim names or prefixes: ``None`` (every claim), one string (one
+    name: ``'001.B.options'`` is not nine one-letter prefixes), or an iterable of strings.  An
+    empty name would match every claim, so it is refused (give none for all)."""
+    from .errors import GtablesError
+    if names is None:
+        return None
+    if isinstance(names, str):
+        names = [names]
+    try:
+        out = list(names)
+    except TypeError:
+        raise GtablesError(f"names must be a claim name, a list of them or None (every claim), "
+                           f"not {type(names).__name__}") from None
+    for n in out:
+        if not isinstance(n, str):
+            raise GtablesError(f"a claim name is a string such as '001.B', not "
+                               f"{type(n).__name__} {str(n)[:40]!r}")
+        if not n.strip():
+            raise GtablesError("an empty claim name matches every claim: give a name or prefix "
+                               "(e.g. 001.B), or none for every claim")
+    return out
+
+
+def refuse_empty_report(verdicts, out: str) -> None:
+    """A run that could not compute anything (every verdict an ``ERROR``: a store that takes no
+    table, say) must not overwrite the report a good run wrote: refused, the report in ``out``
+    is left as it was."""
+    from .errors import GtablesError
+    if verdicts and all(v.status == "ERROR" for v in verdicts):
+        first = verdicts[0]
+        why = (first.domain or "").splitlines()[0] if first.domain else first.name
+        raise GtablesError(f"every one of the {len(verdicts)} claims ended in ERROR (the first, "
+                           f"{first.name}: {why[:160]}); nothing was written to {out}, "
+                           f"whose report is left as it was")
+
+
 def verify_claims(names=None, store=_DEFAULT, scale: str = "default", progress=None):
     """Run verification claims (all registered, or those whose name starts with one of
-    ``names``), computing their tables into ``store`` (a path or a Store; default the default
-    store; None: memory only); returns the list of :class:`~gtables.verify.claims.Verdict`."""
+    ``names``: one name as a string, or a list of them), computing their tables into ``store``
+    (left out: the default store; a path or a Store; ``None``: no store, memory only); returns
+    the list of :class:`~gtables.verify.claims.Verdict`.  ``scale``: ``small``, ``default`` or
+    ``large``."""
+    from .api import _choice, _progress_arg
+    from .config import check_environment
     from .verify.runner import run_claims
+    names = claim_names(names)
+    _choice("scale", scale, SCALES)
+    _progress_arg(progress)
+    check_environment()
     store = _store(store)
     verdicts, _ = run_claims(names, provider=table_provider(store, progress), scale=scale,
                              store=store)
@@ -68,6 +116,7 @@ def reproduce(store=None, scale: str = "default", out: str = "results", echo=pri
         prefetch = sweep_prefetch(store, workers, progress, echo)
     verdicts, ctx = run_claims(None, provider=table_provider(store, progress), scale=scale,
                                echo=echo, store=store, prefetch=prefetch)
+    refuse_empty_report(verdicts, out)
     figures = report_figures(ctx, verdicts, out)
     meta = report.run_meta(scale)
     meta["seconds"] = round(time.perf_counter() - t0, 1)

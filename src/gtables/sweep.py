@@ -31,6 +31,7 @@ import threading
 import time
 
 from . import api
+from .engine.cost import check_time
 from .engine.game import split_outside_brackets, split_spec
 from .engine.progress import clock_text, log_seconds, output_mode
 from .engine.sequence import require_period_theorem
@@ -183,7 +184,8 @@ def _with_source(attrs: dict, prefix_source: str) -> dict:
 
 def _compute_table(spec: str, until_periodic: bool, algorithm: str, prefix,
                    prefix_seconds: float = 0.0, store_path: str | None = None,
-                   store_id: str | None = None, prefix_source: str = "") -> dict:
+                   store_id: str | None = None, prefix_source: str = "",
+                   ignore_time: bool = False) -> dict:
     """One task, run on a worker: compute the table ``spec`` names; publish it into the store
     at ``store_path`` when that is the sweep's store (its id is ``store_id``) and return its
     attributes, else return its values and attributes (the client publishes them); with the
@@ -205,9 +207,9 @@ def _compute_table(spec: str, until_periodic: bool, algorithm: str, prefix,
         if g.is_sequence:
             out["values"], out["attrs"] = api.compute_values(
                 spec, until_periodic=until_periodic, algorithm=algorithm, prefix=prefix,
-                prefix_seconds=prefix_seconds)
+                prefix_seconds=prefix_seconds, ignore_time=ignore_time)
         else:
-            out["values"], out["attrs"] = api.compute_values(spec)
+            out["values"], out["attrs"] = api.compute_values(spec, ignore_time=ignore_time)
         st = _same_store(store_path, store_id)
         if st is not None:
             attrs = _with_source(out["attrs"], prefix_source)
@@ -313,22 +315,27 @@ def _interrupts_ignored():
         signal.signal(signal.SIGINT, old)
 
 
+def check_scheduler(scheduler: str) -> None:
+    """Refuse a malformed scheduler address (a Client given one hangs a minute in its cleanup);
+    before a store is touched or anything starts."""
+    from distributed.comm.addressing import parse_address, parse_host_port
+    from distributed.comm.registry import backends
+    try:
+        scheme, location = parse_address(scheduler)
+        if scheme not in backends:
+            raise ValueError(f"unknown scheme {scheme!r}")
+        if scheme != "inproc":
+            parse_host_port(location)
+    except ValueError as e:
+        raise GtablesError(f"bad scheduler address {scheduler!r} ({e}); expected "
+                           f"tcp://host:port") from None
+
+
 def _start(scheduler, workers: int, threads_per_worker: int):
     """A client (and the LocalCluster it drives, or None when the scheduler is given)."""
     from distributed import Client, LocalCluster
     if scheduler:
-        from distributed.comm.addressing import parse_address, parse_host_port
-        from distributed.comm.registry import backends
-        try:
-            # checked first: a Client given a malformed address hangs a minute in its cleanup
-            scheme, location = parse_address(scheduler)
-            if scheme not in backends:
-                raise ValueError(f"unknown scheme {scheme!r}")
-            if scheme != "inproc":
-                parse_host_port(location)
-        except ValueError as e:
-            raise GtablesError(f"bad scheduler address {scheduler!r} ({e}); expected "
-                               f"tcp://host:port") from None
+        check_scheduler(scheduler)
         try:
             return Client(scheduler, set_as_default=False), None
         except (OSError, ValueError) as e:
@@ -393,11 +400,15 @@ def _collect(client, pending: dict, store: Store, rows: dict, counter: _Counter)
 
 def run_sweep(specs, store, *, scheduler: str | None = None, workers: int = 2,
               threads_per_worker: int = 1, until_periodic: bool = False, algorithm: str = "auto",
-              progress: bool | None = None, echo=print) -> list[SweepRow]:
+              progress: bool | None = None, echo=print,
+              ignore_time: bool = False) -> list[SweepRow]:
     """Compute every table in ``specs`` on Dask and store it; one :class:`SweepRow` per
     (canonical, distinct) spec, in the order given.
 
-    Every spec is validated before any cluster starts.  Tables already in ``store`` (a
+    Every spec is validated before any cluster starts, and so is every request a task would
+    refuse at once: an algorithm the game cannot take (``sparse`` for splits into three heaps),
+    a run its kernel's cost model puts past the time limit (unless ``ignore_time``; a stored
+    prefix counts as done; :func:`gtables.engine.cost.check_time`).  Tables already in ``store`` (a
     :class:`~gtables.store.Store` or a path) are not recomputed.  The rest run as one task each on
     a new ``LocalCluster`` of ``workers`` processes, or on the scheduler at ``scheduler``
     (``tcp://host:port``; its workers need gtables installed).  Sequence tables (octal games)
@@ -411,9 +422,10 @@ def run_sweep(specs, store, *, scheduler: str | None = None, workers: int = 2,
         raise GtablesError(f"unknown algorithm {algorithm!r} (one of {', '.join(ALGORITHMS)})")
     if workers < 1 or threads_per_worker < 1:
         raise GtablesError("--workers and --threads-per-worker must be at least 1")
-    store = store if isinstance(store, Store) else Store(str(store))
+    if scheduler:
+        check_scheduler(scheduler)
+    store = store if isinstance(store, Store) else Store(store)
     games = _validate(specs, until_periodic)
-    store.check_writable()    # before any cluster starts or any task runs
     rows: dict[str, SweepRow] = {}
     todo = []
     for spec, g in games.items():
@@ -424,6 +436,23 @@ def run_sweep(specs, store, *, scheduler: str | None = None, workers: int = 2,
                 rows[spec] = SweepRow(spec=spec, status="failed", error=_one_line(e))
         else:
             todo.append(g)
+    listing = None
+    for g in todo:      # what a task would refuse at once is refused here, before any cluster
+        alg, until = (algorithm, until_periodic) if g.is_sequence else ("auto", False)
+        try:
+            check_time(g, algorithm=alg, until_periodic=until, ignore_time=ignore_time)
+        except GtablesError:
+            if not g.is_sequence or not store.exists():
+                raise
+            if listing is None:         # read once, and only when a prefix could matter
+                listing = store.list()
+            start = max((n for n, _ in api.prefix_candidates(store, g, listing)), default=0)
+            if not start:
+                raise
+            check_time(g, algorithm=alg, until_periodic=until, start=start,
+                       ignore_time=ignore_time)
+    if todo:
+        store.check_writable()    # before any cluster starts or any task runs
     if rows:
         echo(f"{len(rows)} of {len(games)} table(s) already stored in {store.path}: not recomputed")
     if not todo:
@@ -435,21 +464,23 @@ def run_sweep(specs, store, *, scheduler: str | None = None, workers: int = 2,
     counter = _Counter(len(todo), progress)
     pending = {}
     # one listing for every prefix below (a store of thousands of tables was read once per spec)
-    listing = store.list() if any(g.is_sequence for g in todo) else []
+    if listing is None:
+        listing = store.list() if any(g.is_sequence for g in todo) else []
     try:
         for g in todo:
             prefix, source, seconds = None, "", 0.0
             if g.is_sequence:
                 found = api.find_prefix(store, g, g.space.size, rows=listing)
-                if found is not None:
-                    prefix, source, seconds = found.values, found.source, found.seconds
+                if found is not None:      # the time of the values taken, not of a longer table
+                    prefix, source, seconds = (found.values, found.source,
+                                               api.prefix_seconds_of(found))
                 if prefix is not None and prefix.nbytes > SCATTER_BYTES:
                     # a big array goes to the cluster once, not inside the task's message
                     prefix = client.scatter(prefix, hash=False)
             seq = g.is_sequence
             fut = client.submit(_compute_table, g.spec, until_periodic and seq,
                                 algorithm if seq else "auto", prefix, seconds, store.root,
-                                store.id, source, pure=False)
+                                store.id, source, ignore_time, pure=False)
             pending[fut.key] = (fut, g.spec, source)
         _collect(client, pending, store, rows, counter)
     finally:

@@ -18,16 +18,25 @@ from .status import OVERFLOW, Stop, decode
 
 
 def check_request(game: Game, *, until_periodic: bool = False, algorithm: str = "auto",
-                  ignore_memory: bool = False) -> None:
+                  ignore_memory: bool = False, ignore_time: bool = False, start: int = 0) -> None:
     """Refuse, before a store is touched or anything is allocated, a compute request that cannot
-    succeed: sequence-table options on another table, ``until_periodic`` for a game without a
-    periodicity theorem, a table larger than the memory available (:func:`check_memory`)."""
+    succeed: sequence-table options on another table, an algorithm the game cannot take,
+    ``until_periodic`` for a game without a periodicity theorem, a table larger than the memory
+    available (:func:`check_memory`), a run its kernel's cost model puts past the time limit
+    (:func:`~.cost.check_time`; ``start``: heaps a stored prefix already holds)."""
+    from .cost import check_time
     if not game.is_sequence and (until_periodic or algorithm != "auto"):
         raise GtablesError(f"{game.spec}: --until-periodic and --algorithm apply to sequence "
                            f"tables (octal games) only")
+    if algorithm not in ("auto", "naive", "sparse"):
+        raise GtablesError(f"unknown algorithm {algorithm!r} (auto, naive or sparse)")
     if until_periodic:
         require_period_theorem(game)
     check_memory(game, ignore_memory, need=estimate_bytes(game, until_periodic=until_periodic))
+    check_time(game, algorithm=algorithm, start=start, until_periodic=until_periodic,
+               ignore_time=ignore_time)
+    from ..config import check_environment
+    check_environment(compiling=True)    # one line if kernels cannot be cached (recompiled)
 
 
 def _error(game: Game, stop: Stop) -> GtablesError:
@@ -49,7 +58,7 @@ def _worker(game: Game, table: np.ndarray):
 
 def fill(game: Game, *, progress: bool | None = None, chunk: int = 1 << 12,
          ignore_memory: bool = False, threads: int | None = None,
-         generic: bool = False) -> tuple[np.ndarray, float]:
+         generic: bool = False, ignore_time: bool = False) -> tuple[np.ndarray, float]:
     """Fill the whole table of ``game`` bottom-up; return ``(values, seconds)``.
 
     Sequence tables go to :func:`~.sequence.fill_sequence`, a family's fast fill runs when it
@@ -61,7 +70,8 @@ def fill(game: Game, *, progress: bool | None = None, chunk: int = 1 << 12,
     if generic and (game.fast_fill is not None or game.is_sequence):
         game = dataclasses.replace(game, fast_fill=None, sequence=None)
     if game.is_sequence:
-        run = fill_sequence(game, progress=progress, ignore_memory=ignore_memory)
+        run = fill_sequence(game, progress=progress, ignore_memory=ignore_memory,
+                            ignore_time=ignore_time)
         return run.values, run.seconds
     if game.fast_fill is not None:
         check_memory(game, ignore_memory)
@@ -72,6 +82,8 @@ def fill(game: Game, *, progress: bool | None = None, chunk: int = 1 << 12,
         return values, time.perf_counter() - t0
 
     check_memory(game, ignore_memory)
+    from .cost import check_time
+    check_time(game, ignore_time=ignore_time)
     size = game.space.size
     table = np.zeros(size, dtype=initial_dtype(game))
     width = K.scratch_width(game.max_options)

@@ -72,10 +72,19 @@ def min_amount_param(top: int, unit: str) -> Callable[[str], int]:
 
 
 def choice_param(*choices: str) -> Callable[[str], str]:
+    """A parser for one word of ``choices``, in any case (``play=Misere``, ``rule=a``): the
+    choice as declared, so that one game has one canonical spec, as family names and keys have
+    (the choices must differ in more than case)."""
+    folded = {c.lower(): c for c in choices}
+    if len(folded) != len(choices):
+        raise ValueError(f"choices {choices} differ only in case")
+
     def parse(text: str) -> str:
-        if text not in choices:
+        # ASCII case only: "miſere" (a long s, which casefold() reads as s) is no word of ours
+        c = folded.get(text.lower()) if text.isascii() else None
+        if c is None:
             raise ValueError(f"{text!r} is not one of {', '.join(choices)}")
-        return text
+        return c
     return parse
 
 
@@ -111,10 +120,11 @@ def split_spec(spec: str) -> tuple[str, list[tuple[str, str]]]:
         raise GtablesError(f"malformed spec {spec!r}: expected family:key=value,... "
                            f"(e.g. octal:code=0.07,size=1000)")
     pairs = []
-    for item in split_outside_brackets(rest, ","):
+    items = split_outside_brackets(rest, ",") if rest.strip() else []
+    for i, item in enumerate(items):
         item = item.strip()
-        if not item:
-            continue
+        if not item:      # the integer rule's lists: an empty entry is an error, not nothing
+            raise GtablesError(f"malformed spec {spec!r}: item {i + 1} is empty (stray comma?)")
         if "=" not in item:
             raise GtablesError(f"malformed spec {spec!r}: {item!r} is not key=value")
         k, v = item.split("=", 1)
@@ -138,16 +148,20 @@ class SequenceStrategy:
     depends only on smaller heaps, so a table is a prefix of any larger one.
 
     ``stepper(algorithm)`` makes a stepper (``prepare(table, n)``, ``run(table, lo, hi) ->
-    status``, ``stats()``); ``key`` names the game without its size (stored prefixes and
-    checkpoints are keyed on it); ``period_bound(n0, p)`` = the values a periodicity theorem
-    needs to prove period ``p`` from ``n0`` (None: no theorem applies), ``period_theorem`` its
-    name.  ``arithmetic``: the values may be arithmetic-periodic, ``G(n + p) = G(n) + s`` with a
-    saltus ``s`` (periods are then found on the differences; False for games whose periods are
-    ordinary, e.g. finite octal games, whose values are bounded).  ``period_hypothesis(a, n, n0,
-    p, s)``: when the theorem also needs a condition on the values, the least ``n1 >= n0`` from
-    which it holds in ``a[:n]`` (None: nowhere yet); the bound is then taken at ``n1``.
-    ``observe_periods``: with no theorem, ``--until-periodic`` still runs: it fills the whole
-    table and reports the period the values show, as observed (never proved)."""
+    status``, ``stats()``, and optionally ``estimate(lo, hi)``, its kernel's cost model for
+    heaps ``lo..hi-1``: the time guard and honest ETAs, :mod:`.cost`; refusing an ``algorithm``
+    the game cannot take with a :class:`GtablesError`); ``key`` names the game without its size
+    (stored prefixes and checkpoints are keyed on it); ``period_bound(n0, p)`` = the values a
+    periodicity theorem needs to prove period ``p`` from ``n0`` (None: no theorem applies),
+    ``period_theorem`` its name. ``arithmetic``: the values may be arithmetic-periodic,
+    ``G(n + p) = G(n) + s`` with a saltus ``s`` (periods are then found on the differences;
+    False for games whose periods are ordinary, e.g. finite octal games, whose values are
+    bounded).
+    ``period_hypothesis(a, n, n0, p, s)``: when the theorem also needs a condition on the
+    values, the least ``n1 >= n0`` from which it holds in ``a[:n]`` (None: nowhere yet); the
+    bound is then taken at ``n1``. ``observe_periods``: with no theorem, ``--until-periodic``
+    still runs: it fills the whole table and reports the period the values show, as observed
+    (never proved)."""
     stepper: Callable[[str], Any]
     key: str
     period_bound: Callable[[int, int], int] | None = None
@@ -256,33 +270,26 @@ class Game(Rules):
 
 
 @dataclasses.dataclass(frozen=True)
-class Family:
-    """A game family: its spec keys and how to build a game from them.
+class Grammar:
+    """A family's spec grammar: its name, its keys (:class:`Param`) and what makes a spec
+    canonical, with nothing of its rules, so that it loads without numba (the built-in ones are
+    in ``games/specs/``).  A spec is canonical when it is written as :meth:`canonical` writes
+    it, and every spelling of one game canonicalises to one spec (the store keys on it):
 
-    ``options_ref(values, position, side=0)`` lists the options of one position in plain Python:
-    ``values`` are the validated spec values, ``position`` a tuple of ints as
-    ``space.unrank`` gives it (a row, as a tuple), ``side`` 0 for Left/impartial and 1 for
-    Right; each option is a tuple of component positions (one component, or two when a move
-    splits the position into a sum), each in the same form as ``position``.  A position that
-    ends the game with a verdict of its own returns ``TERMINAL_LOSS`` or ``TERMINAL_WIN``
-    (:mod:`.kernels`) instead of a list, exactly where the move generator does.  The tests' one
-    reference solver recurses on it, and the family contract test compares it with the jitted
-    generator on every position of every registered family (the built-in ones must give it;
-    a user's own family registered from a script is not under test and may leave it out).
-    ``claims`` (for a user's own family only) returns its verification claims; the built-in
-    families' claims live in :mod:`gtables.verify` (``runner.BUILTIN_CLAIMS``), which the games
-    never import.
-    """
+    ``normalise(values)`` (optional) rewrites validated values in place into the form that
+    names the game once (Stripes' amounts in increasing order, chips' ``value=auto`` for a
+    rule's default kind); it must be idempotent, and parsing a canonical spec gives it back.
+    ``terminal(values, position)`` (optional) is the verdict a position ends the game with, in
+    plain Python: ``TERMINAL_LOSS`` / ``TERMINAL_WIN`` (:mod:`.status`) where the family's move
+    generator returns them, else 0; ``None`` means that no position of the family has one.  A
+    stored position is described (its verdict included) from these alone."""
     name: str
-    summary: str
     params: tuple[Param, ...]
-    build: Callable[[dict], Rules]
-    example: str
-    position_help: str = "comma-separated integers"
-    options_ref: Callable | None = None
-    claims: Callable | None = None
+    normalise: Callable[[dict], None] | None = None
+    terminal: Callable[[dict, tuple], int] | None = None
 
     def parse(self, pairs: list[tuple[str, str]]) -> dict:
+        """Validated values of ``key=value`` pairs (defaults filled in, then normalised)."""
         known = {p.name: p for p in self.params}
         values = {}
         for k, v in pairs:
@@ -300,9 +307,13 @@ class Family:
                 if p.default is REQUIRED:
                     raise GtablesError(f"{self.name}: missing key {p.name!r} ({p.help})")
                 values[p.name] = p.default
+        if self.normalise is not None:
+            self.normalise(values)
         return values
 
     def canonical(self, values: dict) -> str:
+        """The canonical spec of validated ``values``: keys in declared order, defaults left
+        out, each value as its :attr:`Param.canon` writes it."""
         parts = []
         for p in self.params:
             v = values[p.name]
@@ -311,10 +322,58 @@ class Family:
             parts.append(f"{p.name}={p.canon(v)}")
         return f"{self.name}:{','.join(parts)}"
 
+
+@dataclasses.dataclass(frozen=True)
+class Family:
+    """A game family: its spec keys and how to build a game from them.
+
+    ``options_ref(values, position, side=0)`` lists the options of one position in plain Python:
+    ``values`` are the validated spec values, ``position`` a tuple of ints as
+    ``space.unrank`` gives it (a row, as a tuple), ``side`` 0 for Left/impartial and 1 for
+    Right; each option is a tuple of component positions (one component, or two when a move
+    splits the position into a sum), each in the same form as ``position``.  A position that
+    ends the game with a verdict of its own returns ``TERMINAL_LOSS`` or ``TERMINAL_WIN``
+    (:mod:`.kernels`) instead of a list, exactly where the move generator does.  The tests' one
+    reference solver recurses on it, and the family contract test compares it with the jitted
+    generator on every position of every registered family (the built-in ones must give it;
+    a user's own family registered from a script is not under test and may leave it out).
+    ``claims`` (for a user's own family only) returns its verification claims; the built-in
+    families' claims live in :mod:`gtables.verify` (``runner.BUILTIN_CLAIMS``), which the games
+    never import.  ``name``, ``params``, ``normalise`` and ``terminal`` are the family's
+    :attr:`grammar` (:meth:`from_grammar` makes a family of one).
+    """
+    name: str
+    summary: str
+    params: tuple[Param, ...]
+    build: Callable[[dict], Rules]
+    example: str
+    position_help: str = "comma-separated integers"
+    options_ref: Callable | None = None
+    claims: Callable | None = None
+    normalise: Callable[[dict], None] | None = None
+    terminal: Callable[[dict, tuple], int] | None = None
+
+    @classmethod
+    def from_grammar(cls, grammar: Grammar, **rest) -> Family:
+        """The family of a :class:`Grammar` (name, keys, canonical forms) and its rules."""
+        return cls(name=grammar.name, params=grammar.params, normalise=grammar.normalise,
+                   terminal=grammar.terminal, **rest)
+
+    @property
+    def grammar(self) -> Grammar:
+        """The family's spec grammar (a built-in family's equals its ``games/specs`` one)."""
+        return Grammar(self.name, self.params, self.normalise, self.terminal)
+
+    def parse(self, pairs: list[tuple[str, str]]) -> dict:
+        return self.grammar.parse(pairs)
+
+    def canonical(self, values: dict) -> str:
+        return self.grammar.canonical(values)
+
     def game(self, values: dict) -> Game:
-        """The named, frozen :class:`Game` of validated ``values``.  ``build`` runs first: it
-        may normalise ``values`` (chips writes ``value=auto`` for a rule's default kind), and the
-        canonical spec is taken after it."""
+        """The named, frozen :class:`Game` of validated ``values`` (as :meth:`parse` gives
+        them: normalised, so the canonical spec is taken from them; ``build`` must not change
+        them)."""
         rules = self.build(values)
         if not isinstance(rules, Rules):
             raise TypeError(f"{self.name}: build returned {type(rules).__name__}, not Rules")

@@ -25,10 +25,8 @@ from ..errors import GtablesError
 from .game import MISERE, OUTCOME, FastFill, Rules
 from .kernels import N, P, movegen, run_tiers, worker
 from .spaces.partition_kernels import partition_next, partition_unrank, rank_replace, tier_of
-from .spaces.partitions import PartitionSpace
+from .spaces.partitions import MAX_SUM_TOTAL, PartitionSpace  # noqa: F401  (re-exported)
 from .status import DONE
-
-MAX_SUM_TOTAL = 100    # total=100: 1.1e9 sums of heaps (1.1 GB); hours of compute beyond
 
 
 def heap_sum_params(space: PartitionSpace, heap_options) -> tuple[np.ndarray, int]:

@@ -36,12 +36,18 @@ import numpy as np
 from numba import prange, types
 
 from ..config import JIT, PARALLEL_JIT
-from .status import BAD_TERMINAL, BASE, DONE, OVERFLOW, SUM_OPTION
+from .status import (  # noqa: F401  (TERMINAL_*: the move generators' codes, re-exported)
+    BAD_TERMINAL,
+    BASE,
+    DONE,
+    OVERFLOW,
+    SUM_OPTION,
+    TERMINAL_LOSS,
+    TERMINAL_WIN,
+)
 
 LEFT = 0
 RIGHT = 1
-TERMINAL_LOSS = -1
-TERMINAL_WIN = -2
 EXTENDS = -3      # second slot of a pair that adds one more component to the option before it
 
 # outcome encodings (uint8)

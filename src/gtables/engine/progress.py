@@ -105,6 +105,19 @@ def clock_text(seconds: float) -> str:
     return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}"
 
 
+def eta_text(seconds: float | None) -> str:
+    """An ETA: ``H:MM:SS`` below 100 hours, then in days or years (``?`` when unknown)."""
+    if seconds is None:
+        return "?"
+    if seconds < 100 * 3600:
+        return clock_text(seconds)
+    days = seconds / 86400
+    if days < 730:
+        return f"{days:,.0f} days"
+    years = days / 365.25
+    return f"{years:,.0f} years" if years < 1e6 else f"{years:.1e} years"
+
+
 class Progress:
     """Progress of a long fill on stderr, in one of three modes.
 
@@ -121,10 +134,15 @@ class Progress:
     ``enabled=True`` forces the bar, ``enabled=False`` prints nothing.  ``start`` = positions
     already known before this run (a resumed prefix): counts are absolute, the rate and ETA are
     of this run.  ``update(done)`` takes the absolute count; it is cheap, call it per chunk.
+    ``work(lo, hi)``: the kernel's cost model (estimated seconds of positions ``lo..hi-1``, see
+    :mod:`.cost`), when positions do not all cost the same: the ETA is then this run's time so
+    far scaled by the work left over the work done (a quadratic kernel's last half costs three
+    times its first), not the positions left at the average rate.
     """
 
     def __init__(self, total: int, label: str, enabled: bool | None = None, *, start: int = 0,
-                 interval: float | None = None, clock=time.perf_counter):
+                 interval: float | None = None, clock=time.perf_counter, work=None):
+        self.work = work
         self.total = max(1, total)
         self.label = label
         self.start = start
@@ -139,6 +157,15 @@ class Progress:
     def _rate_eta(self, done: int, elapsed: float) -> tuple[float, float | None]:
         rate = (done - self.start) / elapsed if elapsed > 0 else 0.0
         eta = (self.total - done) / rate if rate > 0 else None
+        if self.work is not None and eta is not None and done > self.start:
+            try:
+                so_far, left = self.work(self.start, done), self.work(done, self.total)
+            except Exception:     # a model that cannot say: the plain rate's ETA
+                return rate, eta
+            so_far = getattr(so_far, "seconds", so_far)
+            left = getattr(left, "seconds", left)
+            if so_far > 0:
+                eta = elapsed * left / so_far
         return rate, eta
 
     def update(self, done: int) -> None:
@@ -155,7 +182,7 @@ class Progress:
             sys.stderr.write(f"gtables: {self.label}  {done:,}/{self.total:,} "
                              f"({100 * done / self.total:.1f}%)  {rate:,.0f} pos/s  "
                              f"elapsed {clock_text(el)}  "
-                             f"ETA {'?' if eta is None else clock_text(eta)}\n")
+                             f"ETA {eta_text(eta)}\n")
             sys.stderr.flush()
             return
         if el < 1.5 or (now - self.last < 0.2 and done < self.total):
@@ -166,7 +193,8 @@ class Progress:
         bar = "#" * int(30 * frac)
         label = self.label if len(self.label) < 40 else self.label[:37] + "..."
         sys.stderr.write(f"\r{label} [{bar:<30}] {100 * frac:5.1f}% "
-                         f"{rate / 1e6:8.2f} M pos/s  ETA {eta or 0.0:6.1f}s ")
+                         f"{rate / 1e6:8.2f} M pos/s  ETA "
+                         + (f"{eta or 0.0:6.1f}s " if (eta or 0.0) < 3600 else f"{eta_text(eta)} "))
         sys.stderr.flush()
 
     def close(self) -> None:

@@ -75,6 +75,7 @@ MAX_TRIAL = 1 << 20          # elements of one trial monoid before it is reduced
 MAX_REPAIRS = 500            # trials at one heap
 MAX_STATES = 20_000_000      # settled transition states of one test
 INITIAL_TRIAL = (2, 2)       # the new heap's cyclic monoid C(index, period): x^4 = x^2
+MAX_FREE = 3                 # heaps freed at once by one recalibration
 
 
 class QuotientError(GtablesError):
@@ -582,9 +583,11 @@ def _extend(mult, isp, phi, opts, h, expansions, max_size, max_trial, max_repair
 def _recalibrate(trial, ops, h, fail, predicted, involved, max_trial, max_size, deadline):
     """A trial that predicts the failing sum the other way (its true outcome: every smaller sum
     was predicted right): freeing ever larger sets of the heaps in that sum, the smallest such
-    trial among the sets of the least size that gives one (trials past ``max_size`` skipped)."""
+    trial among the sets of the least size that gives one (trials past ``max_size`` skipped; at
+    most ``MAX_FREE`` heaps at once: in every quotient found in the tests and the sweeps one or
+    two sufficed, and larger sets only multiply the work before a failure)."""
     tm, ti, tp = trial
-    for r in range(1, len(involved) + 1):
+    for r in range(1, min(len(involved), MAX_FREE) + 1):
         best = None
         for subset in itertools.combinations(involved, r):
             if deadline is not None and time.perf_counter() > deadline:

@@ -76,9 +76,12 @@ class SequenceRun:
 def fill_sequence(game: Game, *, prefix: np.ndarray | None = None, until_periodic: bool = False,
                   algorithm: str = "auto", progress: bool | None = None, checkpoint=None,
                   checkpoint_seconds: float = CHECKPOINT_SECONDS,
-                  ignore_memory: bool = False) -> SequenceRun:
+                  ignore_memory: bool = False, ignore_time: bool = False) -> SequenceRun:
     """Fill ``game``'s table (see the module docstring).  ``prefix`` = known values of heaps
-    ``0..len(prefix)-1``; ``checkpoint(values_so_far)`` is called now and then on long runs."""
+    ``0..len(prefix)-1``; ``checkpoint(values_so_far)`` is called now and then on long runs.
+    Refused before anything is allocated when the table needs more memory than there is
+    (unless ``ignore_memory``) or its kernel's cost model puts the heaps left past the time
+    limit (unless ``ignore_time``; :func:`~.cost.check_time`)."""
     if not game.is_sequence:
         raise GtablesError(f"{game.spec}: not a sequence table (resuming and --until-periodic "
                            f"apply to heap games such as octal games)")
@@ -93,6 +96,9 @@ def fill_sequence(game: Game, *, prefix: np.ndarray | None = None, until_periodi
                             hypothesis=seq.period_hypothesis)
     check_memory(game, ignore_memory, need=sequence_bytes(
         game, until_periodic=until_periodic, start_dtype=None if prefix is None else prefix.dtype))
+    from .cost import check_time
+    check_time(game, algorithm=algorithm, start=0 if prefix is None else len(prefix),
+               until_periodic=until_periodic, ignore_time=ignore_time)
     size = game.space.size
     start = 0 if prefix is None else min(len(prefix), size)
     dtype = np.uint8 if prefix is None else prefix.dtype
@@ -103,7 +109,8 @@ def fill_sequence(game: Game, *, prefix: np.ndarray | None = None, until_periodi
     stepper.prepare(table, start)
     stats = SequenceStats()       # fed every finished chunk in order: it never reads back
     stats.update(table[:start], 0)
-    bar = Progress(size, game.spec, enabled=progress, start=start)
+    bar = Progress(size, game.spec, enabled=progress, start=start,
+                   work=getattr(stepper, "estimate", None))
     t0 = last_ckpt = time.perf_counter()
     n, chunk, proved = start, (1 << 6) if watch is not None else (1 << 12), None
     try:

@@ -18,6 +18,12 @@ from ..errors import GtablesError
 DONE = -1
 BASE = 8                  # status = pos * BASE + code, 0 <= code < BASE
 
+# What a move generator returns, instead of a count of options, for a position that ends the
+# game with a verdict of its own (:mod:`.kernels` re-exports them); here, apart from the
+# kernels, so that a family's plain-Python rules name them without numba.
+TERMINAL_LOSS = -1        # the player to move there has lost
+TERMINAL_WIN = -2         # the player to move there has won
+
 SCRATCH_FULL = 0   # a scratch array of the kernel's driver is full (octal: the mark arrays or the
                    # rare list): grow it and call again from pos (positions before pos are written)
 OVERFLOW = 1       # the value of pos does not fit the table's dtype (pos is not written): widen

@@ -84,3 +84,40 @@ def parse_int_list(text, what: str = "position") -> list[int]:
             raise GtablesError(f"bad {what} {short(t)}: {why}")
         out.append(int(p))
     return out
+
+
+# -- numbers of seconds and counts given to the API or as options --------------------------------
+
+MIN_CHECKPOINT_SECONDS = 1e-6   # below it every chunk is checkpointed anyway (a chunk: ~0.25 s)
+
+
+def seconds_value(value, what: str, minimum: float = 0.0) -> float:
+    """``value`` as a number of seconds: a real number (an ``int`` or ``float``, not a bool and
+    not text), finite, above 0 and at least ``minimum``; :class:`GtablesError` naming ``what``
+    otherwise (``checkpoint_seconds='30'`` is refused, not compared with a float later)."""
+    import math
+    import numbers
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise GtablesError(f"{what} must be a number of seconds, not {type(value).__name__} "
+                           f"{short(repr(value))}")
+    v = float(value)
+    if not (math.isfinite(v) and v > 0):
+        raise GtablesError(f"{what} must be a positive finite number of seconds, not {value}")
+    if v < minimum:
+        raise GtablesError(f"{what} must be at least {minimum:g} seconds, not {value:g}")
+    return v
+
+
+def count_value(value, what: str, lo: int = 1, hi: int | None = None) -> int:
+    """``value`` as a whole number in ``lo..hi``: an ``int`` (not a bool, a float or text);
+    :class:`GtablesError` naming ``what`` otherwise."""
+    import numbers
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise GtablesError(f"{what} must be a whole number, not {type(value).__name__} "
+                           f"{short(repr(value))}")
+    v = int(value)
+    if v < lo or (hi is not None and v > hi):
+        rng = f"at least {lo:,}" if hi is None else f"from {lo:,} to {hi:,}"
+        raise GtablesError(f"{what} must be {rng}, not {v:,}" if abs(v) < 10 ** 30 else
+                           f"{what} must be {rng}, not a number of {len(str(abs(v)))} digits")
+    return v

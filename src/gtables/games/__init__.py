@@ -4,13 +4,16 @@
 Adding a family (details: ``docs/DEVELOPING.md``, "Adding a game family"; Wythoff's game is a
 worked example) touches these places, nothing in the engine:
 
-1. ``games/<name>.py``: the spec keys (``Param``), a position space (``engine.spaces``), a
+1. ``games/specs/<name>.py``: the spec grammar (``Grammar``: the keys as ``Param``, the
+   canonical form, terminal verdicts), with nothing that imports numba, so that a stored table
+   of the family is looked up without compiling anything; then
+   ``games/<name>.py``: a position space (``engine.spaces``), a
    ``@movegen`` move generator (option indices smaller than the position's; ``TERMINAL_LOSS`` /
    ``TERMINAL_WIN`` for positions with a verdict of their own), ``build(values) -> Rules`` with
    the value kind and a true ``max_options``, and ``options_ref(values, position, side=0)``, the
-   same options in plain Python; then ``FAMILY = Family(..., example=..., options_ref=...)``.  The
-   module imports only the engine, never ``verify``.
-2. its name in :data:`BUILTIN` below.
+   same options in plain Python; then ``FAMILY = Family.from_grammar(GRAMMAR, ..., example=...,
+   options_ref=...)``.  The modules import only the engine, never ``verify``.
+2. its name in :data:`BUILTIN` below, and its grammar in :data:`GRAMMARS`.
 3. ``tests/test_<name>.py``: literature values and worked examples.  ``tests/test_contract.py``
    checks the contract for every registered family with no line to add (options earlier, at most
    ``max_options``, generator == ``options_ref``, engine table == the reference solver's); if
@@ -26,11 +29,13 @@ from __future__ import annotations
 
 import importlib
 
-from ..engine.game import Family, split_spec
+from ..engine.game import Family, Grammar, split_spec
 from ..errors import GtablesError
 
 BUILTIN = ("nim", "subtraction", "octal", "stripes", "nimlike", "chips", "endnim", "endnim_row",
            "wythoff", "mem0")
+# each built-in family's spec grammar: (module of games/specs, its attribute)
+GRAMMARS = {name: (name, "GRAMMAR") for name in BUILTIN} | {"endnim_row": ("endnim", "ROW_GRAMMAR")}
 
 _families: dict[str, Family] = {}
 
@@ -64,6 +69,15 @@ def get(name: str) -> Family:
     return _families[name]
 
 
+def grammar(name: str) -> Grammar:
+    """A built-in family's spec grammar, from ``games/specs`` alone: no family module is
+    imported, so neither is numba."""
+    if name not in GRAMMARS:
+        raise GtablesError(f"{name!r} is not a built-in family")
+    module, attr = GRAMMARS[name]
+    return getattr(importlib.import_module(f"{__name__}.specs.{module}"), attr)
+
+
 def parse(spec: str):
     """A spec string -> its :class:`Game` (validated, canonical spec)."""
     fam_name, pairs = split_spec(spec)
@@ -72,6 +86,10 @@ def parse(spec: str):
 
 
 def canonical(spec: str) -> str:
+    """The canonical spec of ``spec`` (validated as far as its keys and values go; rules that
+    tie values together, such as ``min <= max``, are checked when the game is built).  Before
+    the registry is loaded (no family of a user's can stand behind a name yet) a built-in
+    family's spec is read by its grammar alone, without numba."""
     fam_name, pairs = split_spec(spec)
-    fam = get(fam_name)
+    fam = grammar(fam_name) if not _families and fam_name in GRAMMARS else get(fam_name)
     return fam.canonical(fam.parse(pairs))

@@ -40,8 +40,6 @@ from ..config import JIT
 from ..engine.status import BASE, DONE, OVERFLOW
 from ..errors import GtablesError
 
-MAX_EXCLUDED = 64     # counts are bytes: at most |X| + 1 occurrences of a value
-
 
 @nb.njit(**JIT)
 def allbut_range(excl, lo, hi, table, vmax, count, state):

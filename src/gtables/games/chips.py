@@ -42,32 +42,17 @@ from numba import types
 from numba.extending import intrinsic
 
 from ..config import JIT
-from ..engine.game import (
-    GRUNDY,
-    MISERE,
-    OUTCOME,
-    Family,
-    FastFill,
-    Game,
-    Param,
-    Rules,
-    choice_param,
-    int_param,
-)
+from ..engine.game import GRUNDY, MISERE, OUTCOME, Family, FastFill, Game, Rules
 from ..engine.kernels import TERMINAL_LOSS, TERMINAL_WIN, movegen, run_tiers, worker
 from ..engine.spaces import CombinationSpace, SubsetSpace
 from ..engine.status import DONE
 from ..errors import GtablesError
 
-RULES = "ABCD"
+# the spec grammar (numba-free, games/specs/chips.py): keys, value=auto, terminal verdicts
+from .specs.chips import GRAMMAR, MAX_N, RULES, default_value, squares, terminal  # noqa: F401
+
 RULE_A, RULE_B, RULE_C, RULE_D = 0, 1, 2, 3
 MAX_N_SUBSETS = 40       # 2^40 bytes: the memory check refuses long before
-MAX_N = 1024
-
-
-def default_value(rule: str) -> str:
-    """The value kind ``value=auto`` stands for under ``rule``."""
-    return "grundy" if rule in "AC" else "outcome"
 
 
 def kind_of(rule: str, value: str) -> str:
@@ -368,9 +353,7 @@ def fill_fast(game: Game, threads: int | None = None,
 # ----------------------------------------------------------------------------------------------
 def build(v: dict) -> Rules:
     rule, n, k = v["rule"], v["n"], v["k"]
-    kind = kind_of(rule, v["value"])
-    if v["value"] == default_value(rule):
-        v["value"] = "auto"   # one table, one canonical spec
+    kind = kind_of(rule, v["value"])      # value=auto for the rule's own kind: GRAMMAR
     if k is None:
         if n > MAX_N_SUBSETS:
             raise GtablesError(f"chips: n = {n} squares with any number of chips is 2^{n} positions;"
@@ -417,35 +400,19 @@ def options_ref(values: dict, position, side: int = 0):
     ``k`` is absent, the ``k`` squares otherwise), each option ``(row,)`` in the same form.
     Under rules A and B a chip on square 1 ends the game: ``TERMINAL_LOSS`` (A: the player to
     move has lost) or ``TERMINAL_WIN`` (B), as the move generator returns."""
-    row = tuple(int(x) for x in position)
-    subsets = values["k"] is None
-    squares = tuple(i + 1 for i, f in enumerate(row) if f) if subsets else row
-    if 1 in squares and values["rule"] in "AB":
-        return TERMINAL_LOSS if values["rule"] == "A" else TERMINAL_WIN
-    if subsets:
-        return [(tuple(int(i + 1 in o) for i in range(len(row))),) for o in slide_options(squares)]
-    return [(o,) for o in slide_options(squares)]
+    verdict = terminal(values, position)
+    if verdict:
+        return verdict
+    sq = squares(values, position)
+    if values["k"] is None:
+        width = len(position)
+        return [(tuple(int(i + 1 in o) for i in range(width)),) for o in slide_options(sq)]
+    return [(o,) for o in slide_options(sq)]
 
 
-def _opt_int(lo, hi):
-    p = int_param(lo, hi)
-
-    def parse(text):
-        return None if text.strip().lower() in ("", "none", "all", "any") else p(text)
-    return parse
-
-
-
-FAMILY = Family(
-    name="chips",
+FAMILY = Family.from_grammar(
+    GRAMMAR,
     summary="chip sliding on a strip (seeds 000, 003): move a chip to the nearest empty square "
             "on its left; rules A-D",
-    params=(Param("rule", choice_param(*RULES), help="A (chip on square 1 wins), B (loses), "
-                  "C (normal play), D (misère)"),
-            Param("n", int_param(1, MAX_N), help="number of squares"),
-            Param("k", _opt_int(1, MAX_N), default=None,
-                  help="number of chips (absent: every number of chips, index = bitmask)"),
-            Param("value", choice_param("auto", "grundy", "outcome"), default="auto",
-                  help="auto (Grundy for A, C; outcomes for B, D), grundy, or outcome")),
     build=build, example="chips:rule=A,n=20", position_help="squares of the chips, e.g. 4,6,8",
     options_ref=options_ref)

@@ -32,25 +32,23 @@ import numba as nb
 import numpy as np
 
 from ..config import JIT
-from ..engine.game import (
-    GRUNDY,
-    PARTIZAN,
-    Family,
-    FastFill,
-    Game,
-    Param,
-    Rules,
-    choice_param,
-    int_param,
-)
+from ..engine.game import GRUNDY, PARTIZAN, Family, FastFill, Game, Rules
 from ..engine.kernels import LEFT, RIGHT, L, N, P, R, movegen
 from ..engine.spaces import FramedStringSpace, StringSpace
-from ..engine.spaces.strings import format_string, parse_string
+from ..engine.spaces.strings import format_string
 from ..errors import GtablesError
 
-IMPARTIAL, PARTIZAN_MODE = "impartial", "partizan"
-MAX_ROW = 1 << 26      # largest stack of an endnim_row table (its size, and its prefix's stacks)
-MODES = (IMPARTIAL, PARTIZAN_MODE)
+# the spec grammars (numba-free, games/specs/endnim.py)
+from .specs.endnim import (  # noqa: F401
+    GRAMMAR,
+    IMPARTIAL,
+    MAX_ROW,
+    MODES,
+    PARTIZAN_MODE,
+    ROW_GRAMMAR,
+    canon_prefix,
+    parse_prefix,
+)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -373,7 +371,12 @@ def thresholds(w, ignore_memory: bool = False) -> dict:
         require_memory(8 * cells, what, ignore_memory,
                        advice="use smaller stacks, or --ignore-memory-limit")
 
-    check(frame_cells(w[1:], w[0], 0, PARTIZAN_MODE, sim), 0)
+    # every search's first step (to the seed's bound) at once: frames stay cached, so the row
+    # and the column add up (30000,30000 passed a check of the row alone, then held 7 GB for
+    # 27 s before the column's check refused it)
+    check(frame_cells(w[1:], w[0], 0, PARTIZAN_MODE, sim)
+          + frame_cells(w[1:], w[0], bound, PARTIZAN_MODE, sim)
+          + frame_cells(w[:-1], bound, w[-1], PARTIZAN_MODE, sim), bound)
     out = {"string": format_string(w), "outcome": outcome(w)}
     want = {"R": (R,), "Rstar": (R, N), "L": (L,), "Lstar": (L, N)}
     for name, cls in want.items():
@@ -469,26 +472,6 @@ def framed_moves(pos, side, params, out):
     return c
 
 
-def parse_prefix(text: str) -> tuple:
-    try:
-        vals = parse_string(text, "prefix")
-    except GtablesError as e:
-        raise ValueError(str(e)) from None
-    if not vals:
-        raise ValueError("the prefix a w needs at least one stack")
-    if min(vals) < 1:
-        raise ValueError(f"prefix {text!r}: stacks hold at least 1")
-    if len(vals) > 12:
-        raise ValueError("prefixes have at most 12 stacks")
-    if max(vals) > MAX_ROW:
-        raise ValueError(f"prefix {text!r}: stacks hold at most {MAX_ROW}")
-    return tuple(vals)
-
-
-def _canon_prefix(p) -> str:
-    return ".".join(map(str, p))
-
-
 def _fill_row(game: Game) -> np.ndarray:
     """The whole ``endnim_row`` table by the rectangle method (cells in the space's order)."""
     mode = game.params["mode"]
@@ -515,7 +498,7 @@ def build_row(v: dict) -> Rules:
                  max_options=top,
                  # _fill_row: the int64 frames (cached), their concatenation, then the final dtype
                  fast_fill=FastFill(_fill_row, peak_bytes=space.size * (8 + 8 + final)),
-                 describe=f"{v['mode']} End-Nim row {_canon_prefix(p)},b for b = 0..{size}, with "
+                 describe=f"{v['mode']} End-Nim row {canon_prefix(p)},b for b = 0..{size}, with "
                           f"the {len(cores)} rectangles of strings it depends on")
 
 
@@ -528,23 +511,14 @@ def row_of_table(table) -> np.ndarray:
 
 
 
-_mode_param = Param("mode", choice_param(*MODES), help="impartial (Grundy values) or partizan "
-                    "(Left takes from the first stack, Right from the last)")
-FAMILY = Family(
-    name="endnim", summary="End-Nim (seed 002): take from an end stack of a row of stacks",
-    params=(_mode_param,
-            Param("len", int_param(0, 24), help="longest string L"),
-            Param("max", int_param(1, 1 << 16), help="largest stack H")),
+FAMILY = Family.from_grammar(
+    GRAMMAR, summary="End-Nim (seed 002): take from an end stack of a row of stacks",
     build=build, example="endnim:mode=partizan,len=5,max=6",
     position_help="stacks left to right, e.g. 3,5,5,5,1 (the empty string: -)",
     options_ref=options_ref)
 
-ROW_FAMILY = Family(
-    name="endnim_row", summary="End-Nim (seed 002): one long row a w b, b = 0..size",
-    params=(_mode_param,
-            Param("prefix", parse_prefix, help="the string a w, e.g. 1.4 or (1,4)",
-                  canon=_canon_prefix),
-            Param("size", int_param(0, MAX_ROW), help="largest last stack b")),
+ROW_FAMILY = Family.from_grammar(
+    ROW_GRAMMAR, summary="End-Nim (seed 002): one long row a w b, b = 0..size",
     build=build_row, example="endnim_row:mode=impartial,prefix=1.4,size=1000",
     position_help="a string a,w,b of the row (or of the strings it depends on), e.g. 1,4,7",
     options_ref=options_ref)

@@ -27,13 +27,11 @@ import numba as nb
 import numpy as np
 
 from ..config import JIT
-from ..engine.game import GRUNDY, Family, FastFill, Game, Param, Rules, int_param, min_amount_param
+from ..engine.game import GRUNDY, Family, FastFill, Game, Rules
 from ..engine.kernels import movegen
 from ..engine.spaces import BoundedTagSpace
 from ..errors import GtablesError
-
-MAX_SIZE = 1 << 20
-
+from .specs.mem0 import GRAMMAR, MAX_SIZE  # noqa: F401  (the spec grammar, numba-free)
 
 
 @movegen
@@ -205,19 +203,10 @@ def options_ref(values: dict, position, side: int = 0) -> list[tuple]:
     return [((n - x, x if x <= n - x else 0),) for x in range(a, top + 1) if x != last]
 
 
-def _parse_max(text: str) -> int:
-    return int_param(1, MAX_SIZE)(text)
-
-
-FAMILY = Family(
-    name="mem0",
+FAMILY = Family.from_grammar(
+    GRAMMAR,
     summary="Mem0 (Nim with a local memory): take any amount from one heap except the amount "
             "last taken from that heap; sums by XOR",
-    params=(Param("size", int_param(0, MAX_SIZE), help="largest heap size"),
-            Param("min", min_amount_param(MAX_SIZE, "token"), default=1,
-                  help="least amount a move takes, >= 1"),
-            Param("max", _parse_max, default=None, help="largest amount a move takes (default: "
-                                                        "no maximum)")),
     build=build, example="mem0:size=40",
     position_help="a heap and the amount last taken from it, e.g. 25,last=3 (default last=0: "
                   "nothing taken yet); last must not exceed the heap (a larger one restricts "

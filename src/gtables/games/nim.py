@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..engine.game import GRUNDY, MISERE, Family, Param, Rules, choice_param, int_param
-from ..engine.heapsums import MAX_SUM_TOTAL, heap_sum_options_ref, heap_sum_rules
+from ..engine.game import GRUNDY, MISERE, Family, Rules
+from ..engine.heapsums import heap_sum_options_ref, heap_sum_rules
 from ..engine.kernels import movegen
 from ..engine.spaces import BoxSpace
 from ..errors import GtablesError
+from .specs.nim import GRAMMAR
 
 
 @movegen
@@ -68,15 +69,8 @@ def options_ref(values: dict, position, side: int = 0) -> list[tuple]:
             for i, h in enumerate(heaps) for k in range(1, h + 1)]
 
 
-FAMILY = Family(
-    name="nim", summary="Nim on D heaps (seed 001, game A): take any number from one heap",
-    params=(Param("heaps", int_param(1, 4), default=None, help="number of heaps D, 1..4"),
-            Param("size", int_param(0, 1 << 20), default=None, help="largest heap size"),
-            Param("play", choice_param("normal", "misere"), default="normal",
-                  help="normal (Grundy values) or misere (outcomes)"),
-            Param("total", int_param(0, MAX_SUM_TOTAL), default=None,
-                  help="instead of heaps= and size=: every sum of heaps of total <= T "
-                       "(outcomes)")),
+FAMILY = Family.from_grammar(
+    GRAMMAR, summary="Nim on D heaps (seed 001, game A): take any number from one heap",
     build=build, example="nim:heaps=3,size=32",
     position_help="heap sizes, e.g. 3,5,7 (with total=: in any order)",
     options_ref=options_ref)

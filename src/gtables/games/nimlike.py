@@ -22,23 +22,12 @@ import functools
 
 import numpy as np
 
-from ..engine.game import (
-    GRUNDY,
-    OUTCOME,
-    Family,
-    Param,
-    Rules,
-    choice_param,
-    int_param,
-    min_amount_param,
-)
+from ..engine.game import GRUNDY, OUTCOME, Family, Rules
 from ..engine.kernels import movegen
 from ..engine.spaces import BoxSpace, HeapSpace
 from ..engine.spaces.tagged import TaggedBoxSpace
 from ..errors import GtablesError
-
-MAX_AMOUNT = 1 << 20
-
+from .specs.nimlike import GRAMMAR, MAX_AMOUNT  # noqa: F401  (the spec grammar, numba-free)
 
 
 @movegen
@@ -140,19 +129,10 @@ def reference(values: dict, position) -> int:
 
 
 
-FAMILY = Family(
-    name="nimlike",
+FAMILY = Family.from_grammar(
+    GRAMMAR,
     summary="Nim-like games (seed 004): take min..max from one heap; norepeat=1: never the "
             "amount the opponent just took",
-    params=(Param("heaps", int_param(1, 3), help="number of heaps D, 1..3"),
-            Param("min", min_amount_param(MAX_AMOUNT, "stone"), default=1,
-                  help="least amount a move takes, m >= 1"),
-            Param("max", int_param(1, MAX_AMOUNT), help="largest amount a move takes, n >= m"),
-            Param("norepeat", int_param(0, 1), default=0,
-                  help="1: a move may not take the amount the opponent just took (Cond(3))"),
-            Param("size", int_param(0, 1 << 24), help="largest heap size"),
-            Param("value", choice_param("outcome", "grundy"), default="outcome",
-                  help="outcome (P/N), or grundy (only with norepeat=0)")),
     build=build, example="nimlike:heaps=1,min=1,max=7,norepeat=1,size=60",
     position_help="heap sizes, e.g. 25 or 3,4; with norepeat=1 optionally the amount the "
                   "previous move took, e.g. 25,last=3 (default last=0: no previous move)",

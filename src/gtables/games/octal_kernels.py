@@ -37,13 +37,10 @@ import numpy as np
 
 from ..config import JIT
 from ..engine.status import BASE, DONE, OVERFLOW, SCRATCH_FULL
+from .specs.octal import THREE, UNEQUAL  # digit bits of a code (its spec grammar)
 
 # state array layout (int64): bits, mask, pb, nrare, q0 (smallest split amount)
 S_BITS, S_MASK, S_PB, S_NRARE, S_Q0 = range(5)
-
-
-THREE = 8     # digit bit: leave three non-empty heaps (as games/octal.py)
-UNEQUAL = 16  # digit flag: the two heaps of a split must differ ("!")
 
 
 def move_arrays(ds: list[int]) -> tuple[np.ndarray, ...]:

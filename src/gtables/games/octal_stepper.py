@@ -90,6 +90,38 @@ class OctalStepper:
             return f"sparse, then naive from heap {self.switched_at}"
         return self.algorithm
 
+    def estimate(self, lo: int, hi: int):
+        """The cost model of the kernel this stepper runs now, for heaps ``lo..hi-1`` (an
+        :class:`gtables.engine.cost.Estimate`): the naive kernels read every pair ``a + b = n - k``
+        of a two-heap split (about ``(n - k) / 2`` a heap; the scan kernel on every thread) and
+        walk every triple of a split into three (about ``(n - k)^2 / 12`` a heap, one thread);
+        the sparse-space method costs about a constant per heap while its rare heaps stay few (a
+        lower bound: auto leaves it for the naive kernel when they do not, and the estimate of
+        the heaps left then follows the naive model)."""
+        from ..engine.cost import RATES, Estimate, estimate_of
+        lo, hi = max(0, lo), max(0, hi)
+        heaps = max(0, hi - lo)
+        if self.algorithm == "sparse" or not (self.split.size or self.three.size):
+            return estimate_of(heaps, "heaps", f"{heaps:,} heaps, about a constant time each")
+
+        def pairs(r: int) -> float:          # sum of r'/2 over 0 <= r' < r
+            return max(0, r) * max(0, r - 1) / 4
+
+        def triples(r: int) -> float:        # sum of r'^2/12 over 0 <= r' < r
+            r = max(0, r)
+            return (r - 1) * r * (2 * r - 1) / 72 if r else 0.0
+        p = sum(pairs(hi - int(k)) - pairs(lo - int(k)) for k in self.split)
+        t = sum(triples(hi - int(k)) - triples(lo - int(k)) for k in self.three)
+        threads = self.threads if self.scan is not None else 1
+        seconds = p / (RATES["pairs"] * threads) + t / RATES["triples"]
+        if t:
+            model = "the naive mex over every split into three heaps, about n^2/12 at heap n"
+            return Estimate(seconds=seconds, work=p + t, unit="triples", rate=(p + t) / seconds,
+                            model=model)
+        model = "the naive mex over every split into two heaps, about n/2 at heap n"
+        return Estimate(seconds=seconds, work=p, unit="pairs", rate=p / seconds if seconds else
+                        RATES["pairs"] * threads, model=model)
+
     def _use_blocks(self, lo: int) -> bool:
         """The block kernel pays with two threads or more, once the rare list is long."""
         return (self.threads >= 2 and lo >= self.blocks_from

@@ -1,12 +1,14 @@
 """POI 2000 "Stripes" (seed 001, game D): from a row of stones take exactly a, b or c adjacent
 stones, possibly splitting the row in two.  It is the octal game with digit 7 at places a, b, c.
 
-Spec: ``stripes:a=1,b=5,c=8,size=1000``.
+Spec: ``stripes:a=1,b=5,c=8,size=1000``; the amounts are a set, so ``a=8,b=5,c=1`` names the
+same table (:mod:`.specs.stripes` gives the canonical order).
 """
 from __future__ import annotations
 
-from ..engine.game import Family, Param, Rules, int_param
+from ..engine.game import Family, Rules
 from . import octal
+from .specs.stripes import GRAMMAR
 
 
 def code_of(a: int, b: int, c: int) -> str:
@@ -28,12 +30,7 @@ def options_ref(values: dict, position, side: int = 0) -> list[tuple]:
     return octal.options_ref({"code": code_of(values["a"], values["b"], values["c"])}, position)
 
 
-
-_amount = int_param(1, octal.MAX_DIGITS, "(amounts up to 32)")
-FAMILY = Family(
-    name="stripes", summary="POI 2000 Stripes (seed 001, game D): take exactly a, b or c adjacent",
-    params=(Param("a", _amount, help="first amount"), Param("b", _amount, help="second amount"),
-            Param("c", _amount, help="third amount"),
-            Param("size", int_param(0, 1 << 31), help="longest row")),
+FAMILY = Family.from_grammar(
+    GRAMMAR, summary="POI 2000 Stripes (seed 001, game D): take exactly a, b or c adjacent",
     build=build, example="stripes:a=1,b=5,c=8,size=1000", position_help="a row length, e.g. 25",
     options_ref=options_ref)

@@ -16,81 +16,25 @@ all-but game arithmetic-periodic).  ``total=T`` instead of ``size=`` (with ``set
 """
 from __future__ import annotations
 
-import re
-
 import numpy as np
 
-from ..engine.game import (
-    GRUNDY,
-    MISERE,
-    Family,
-    Param,
-    Rules,
-    SequenceStrategy,
-    choice_param,
-    int_param,
-)
-from ..engine.heapsums import MAX_SUM_TOTAL, heap_sum_options_ref, heap_sum_rules
+from ..engine.game import GRUNDY, MISERE, Family, Rules, SequenceStrategy
+from ..engine.heapsums import heap_sum_options_ref, heap_sum_rules
 from ..engine.kernels import movegen
 from ..engine.spaces import BoxSpace, HeapSpace
-from ..engine.syntax import parse_int
 from ..errors import GtablesError
-from .allbut_kernels import MAX_EXCLUDED, AllButStepper, allbut_bound, allbut_hypothesis
+from .allbut_kernels import AllButStepper, allbut_bound, allbut_hypothesis
 
-MAX_SUBTRACT = 1 << 20
-
-
-def parse_set(text: str) -> tuple[int, ...]:
-    """``"1-3+7"``, ``"{1,2,5}"``, ``"1,2,5"`` or ``"4"`` -> sorted tuple of positive integers."""
-    t = text.strip().strip("{}()")
-    if not t:
-        raise ValueError("the subtraction set is empty")
-    out = set()
-    for part in t.replace(",", "+").split("+"):
-        part = part.strip()
-        m = re.fullmatch(r"([0-9]+)\s*-\s*([0-9]+)", part)
-        if m:
-            a, b = parse_int(m.group(1)), parse_int(m.group(2))
-            if a > b:
-                raise ValueError(f"range {part!r} is empty")
-            if b > MAX_SUBTRACT:
-                raise ValueError(f"amount {b} is too large (max {MAX_SUBTRACT})")
-            out.update(range(a, b + 1))
-            continue
-        try:
-            out.add(parse_int(part))
-        except ValueError as e:
-            raise ValueError(f"{e} (amounts are integers or ranges a-b)") from None
-    if min(out) < 1:
-        raise ValueError(f"amounts must be positive, got {min(out)}")
-    if max(out) > MAX_SUBTRACT:
-        raise ValueError(f"amount {max(out)} is too large (max {MAX_SUBTRACT})")
-    return tuple(sorted(out))
-
-
-def parse_excluded(text: str) -> tuple[int, ...]:
-    """The excluded set of an all-but game: a set as :func:`parse_set` reads it, or ``{}`` (none
-    excluded: Nim).  At most :data:`MAX_EXCLUDED` amounts."""
-    if not text.strip().strip("{}()").strip():
-        return ()
-    s = parse_set(text)
-    if len(s) > MAX_EXCLUDED:
-        raise ValueError(f"at most {MAX_EXCLUDED} excluded amounts, not {len(s)}")
-    return s
-
-
-def canon_set(s) -> str:
-    if not s:
-        return "{}"
-    s = sorted(s)
-    parts, i = [], 0
-    while i < len(s):
-        j = i
-        while j + 1 < len(s) and s[j + 1] == s[j] + 1:
-            j += 1
-        parts.append(str(s[i]) if j == i else f"{s[i]}-{s[j]}")
-        i = j + 1
-    return "+".join(parts)
+# the spec grammar (numba-free, games/specs/subtraction.py): sets are read (parse_set,
+# parse_excluded) and written canonical (canon_set) there
+from .specs.subtraction import (  # noqa: F401
+    GRAMMAR,
+    MAX_EXCLUDED,
+    MAX_SUBTRACT,
+    canon_set,
+    parse_excluded,
+    parse_set,
+)
 
 
 @movegen
@@ -197,20 +141,9 @@ def options_ref(values: dict, position, side: int = 0) -> list[tuple]:
             for i, h in enumerate(heaps) for s in amounts(values, h)]
 
 
-FAMILY = Family(
-    name="subtraction",
+FAMILY = Family.from_grammar(
+    GRAMMAR,
     summary="subtraction games (seed 001, game B): remove s in S from one heap; allbut=: any s "
             "except a finite set (sequence tables: --until-periodic proves arithmetic periods)",
-    params=(Param("set", parse_set, default=None,
-                  help="amounts that may be removed, e.g. 1-3 or 1+4+5", canon=canon_set),
-            Param("allbut", parse_excluded, default=None, canon=canon_set,
-                  help="instead of set=: any amount may be removed except these, e.g. 2+3 "
-                       "(all-but subtraction game; {} = none excluded)"),
-            Param("size", int_param(0, 1 << 34), default=None, help="largest heap size"),
-            Param("heaps", int_param(1, 4), default=1, help="number of heaps D, 1..4"),
-            Param("play", choice_param("normal", "misere"), default="normal",
-                  help="normal (Grundy values) or misere (outcomes)"),
-            Param("total", int_param(0, MAX_SUM_TOTAL), default=None,
-                  help="instead of size=: every sum of heaps of total <= T (outcomes)")),
     build=build, example="subtraction:set=1-3,size=200", position_help="heap size(s), e.g. 17",
     options_ref=options_ref)

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..engine.game import GRUNDY, MISERE, Family, Param, Rules, choice_param, int_param
+from ..engine.game import GRUNDY, MISERE, Family, Rules
 from ..engine.kernels import movegen
 from ..engine.spaces import BoxSpace
+from .specs.wythoff import GRAMMAR
 
 
 @movegen
@@ -52,10 +53,7 @@ def options_ref(values: dict, position, side: int = 0) -> list[tuple]:
     return out
 
 
-FAMILY = Family(
-    name="wythoff", summary="Wythoff's game: take any number from one pile, or the same from both",
-    params=(Param("size", int_param(0, 1 << 14), help="largest pile size"),
-            Param("play", choice_param("normal", "misere"), default="normal",
-                  help="normal (Grundy values) or misere (outcomes)")),
+FAMILY = Family.from_grammar(
+    GRAMMAR, summary="Wythoff's game: take any number from one pile, or the same from both",
     build=build, example="wythoff:size=20", position_help="two pile sizes, e.g. 3,5",
     options_ref=options_ref)

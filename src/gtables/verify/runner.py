@@ -152,9 +152,16 @@ def all_claims(scale: str = "default") -> list[Claim]:
 
 
 def select(claims: list[Claim], names) -> list[Claim]:
+    """The claims named by ``names`` (names or prefixes; one string is one name), or all when
+    there are none.  An empty name would match every claim: refused."""
+    from ..errors import GtablesError
+    if isinstance(names, str):
+        names = [names]
     if not names:
         return claims
-    from ..errors import GtablesError
+    if any(not isinstance(n, str) or not n.strip() for n in names):
+        raise GtablesError("an empty claim name matches every claim: give a name or prefix "
+                           "(e.g. 001.B), or none for every claim")
     picked = [c for c in claims if any(c.name == n or c.name.startswith(n) for n in names)]
     if not picked:
         raise GtablesError(f"no claim matches {', '.join(names)} (see: gtables verify --list)")

@@ -19,10 +19,14 @@ that keeps the total but replaces a part by smaller ones (a heap split without r
 ``keeps_total=True`` and has no tiers (filled in index order).
 
 The jitted helpers (``partition_kernels``: ``partition_unrank``, ``partition_rank``,
-``rank_replace``, loaded only when a table is computed or ranked) read one int64 array,
-:attr:`PartitionSpace.tables`: ``[T, offsets (T + 2), W]``.
+``rank_replace``, loaded only when a table is computed or a large batch ranked) read one int64
+array, :attr:`PartitionSpace.tables`: ``[T, offsets (T + 2), W]``.  A batch of at most
+:data:`PY_ROWS` positions (a lookup, ``show``'s first entries) is ranked and unranked by the
+same steps in plain Python, so that reading a stored table never waits for numba.
 """
 from __future__ import annotations
+
+import bisect
 
 import numpy as np
 
@@ -30,9 +34,14 @@ from ...errors import GtablesError
 from .base import PositionSpace, check_size, parse_int_list
 
 MAX_TOTAL = 120          # the W table has (T+1)^2 (T+2) entries; p(120) ~ 1.8e9 already
+# the largest total= of a family's table of sums of heaps (engine.heapsums), here so that the
+# families' spec grammars read it without numba: total=100 is 1.1e9 sums of heaps (1.1 GB),
+# hours of compute beyond
+MAX_SUM_TOTAL = 100
 EMPTY_TEXT = "{}"
 _EMPTY_WORDS = ("{}", "empty", "-", "")
 _HEAD = 1                # tables[0] = T; offsets follow
+PY_ROWS = 1 << 12        # batches up to this many rows: plain Python (no kernels, no numba)
 
 
 def partition_counts(total: int) -> np.ndarray:
@@ -81,6 +90,8 @@ class PartitionSpace(PositionSpace):
         self.width = max(self.total, 1)
         self.tables = build_tables(self.total)
         self.offsets = self.tables[_HEAD:_HEAD + self.total + 2]
+        self._offset_list = self.offsets.tolist()
+        self._table_list: list[int] | None = None    # self.tables as Python ints, on first need
         self.size = check_size(int(self.offsets[-1]), f"partitions of total <= {total}")
 
     def meta(self):
@@ -116,6 +127,8 @@ class PartitionSpace(PositionSpace):
                                f"({self.bounds()})")
 
     def rank_array(self, positions):
+        if positions.shape[0] <= PY_ROWS:
+            return np.array([self._rank_one(row) for row in positions.tolist()], dtype=np.int64)
         from .partition_kernels import _rank_rows
         out = np.empty(positions.shape[0], dtype=np.int64)
         _rank_rows(self.tables, np.ascontiguousarray(positions, dtype=np.int64), out)
@@ -124,9 +137,49 @@ class PartitionSpace(PositionSpace):
     def unrank(self, indices):
         idx = np.ascontiguousarray(self.check_index(np.atleast_1d(indices)), dtype=np.int64)
         out = np.zeros((idx.size, self.width), dtype=np.int64)
+        if idx.size <= PY_ROWS:
+            for row, i in enumerate(idx.tolist()):
+                parts = self._unrank_one(i)
+                out[row, :len(parts)] = parts
+            return out
         from .partition_kernels import _unrank_rows
         _unrank_rows(self.tables, idx, out)
         return out
+
+    # the kernels' rank and unrank (partition_kernels), step by step in Python ints
+    def _w(self, r: int, s: int, c: int) -> int:
+        tables = self._table_list
+        if tables is None:
+            tables = self._table_list = self.tables.tolist()
+        T = self.total
+        return tables[_HEAD + T + 2 + (r * (T + 2) + s) * (T + 1) + c]
+
+    def _rank_one(self, row) -> int:
+        parts = sorted((v for v in row if v > 0), reverse=True)
+        r = sum(parts)
+        q = int(self.offsets[r])
+        i = 0
+        while i < len(parts):                    # a run of c equal parts s: W(r, s, c)
+            s, c = parts[i], 1
+            while i + c < len(parts) and parts[i + c] == s:
+                c += 1
+            q += self._w(r, s, c)
+            r -= s * c
+            i += c
+        return q
+
+    def _unrank_one(self, idx: int) -> list[int]:
+        n = bisect.bisect_right(self._offset_list, idx) - 1        # the total: its tier
+        q, r, top, parts = idx - self._offset_list[n], n, n, []
+        while r > 0:
+            s = min(top, r)
+            while self._w(r, s, 1) > q:          # W(r, s, 1) = P(r, s - 1), non-decreasing in s
+                s -= 1
+            q -= self._w(r, s, 1)
+            r -= s
+            top = s
+            parts.append(s)
+        return parts
 
     def parse(self, text):
         t = str(text).strip()
