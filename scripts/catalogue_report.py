@@ -2,8 +2,9 @@
 """Write a catalogue's report from the store it ran into, with the run's description (command,
 wall time, peak memory, machine load) from the log of ``/usr/bin/time -v``:
 ``--catalogue octal4`` (the default) writes results/octal_catalogue4.md and .json, ``--catalogue
-open3`` results/octal_open_atlas.md, .json and its figure (give the run's --size, --big-size,
---naive-size, --budget and --step-limit if they were not the defaults: the report states them).
+octal3`` results/octal_catalogue.md and .json, ``--catalogue open3`` results/octal_open_atlas.md,
+.json and its figure (give the run's --size, --big-size, --naive-size, --budget and --step-limit
+if they were not the defaults: the atlas states them).
 
 The documented run (about an hour on 2 cores at the defaults; the store is outside the repo):
 
@@ -57,7 +58,7 @@ def time_log(path: str) -> dict:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--catalogue", choices=("octal4", "open3"), default="octal4")
+    ap.add_argument("--catalogue", choices=("octal3", "octal4", "open3"), default="octal4")
     ap.add_argument("--store", required=True)
     for opt, what in (("--size", "first pass"), ("--big-size", "sparse games' target"),
                       ("--naive-size", "naive games' target")):
@@ -65,7 +66,7 @@ def main(argv=None) -> int:
                         f"the sweep's)")
     ap.add_argument("--budget", type=float, default=None,
                     help="open3: the run's --budget in seconds (default: the sweep's)")
-    ap.add_argument("--step-limit", type=float, default=0.0,
+    ap.add_argument("--step-limit", type=float, default=None,
                     help="open3: the run's --step-limit in seconds (default: none)")
     ap.add_argument("--out", default="results")
     ap.add_argument("--time-log", action="append", default=[], metavar="[LABEL=]PATH",
@@ -76,8 +77,8 @@ def main(argv=None) -> int:
                     help="file with `uptime` at the end")
     ap.add_argument("--note", action="append", default=[], help="KEY=TEXT added to the run")
     args = ap.parse_args(argv)
-    from gtables import octal_catalogue
     from gtables.errors import GtablesError
+    from gtables.octal_catalogue import CATALOGUES
     from gtables.store import Store
     try:
         store = Store(args.store)
@@ -100,17 +101,14 @@ def main(argv=None) -> int:
         k, _, v = note.partition("=")
         run[k] = v
     run["machine"] = "2 cores shared with other jobs (see the load figures)"
-    oc = octal_catalogue
-    if args.catalogue == "octal4":
-        paths = oc.write_report4([], store, args.out, run=run)
-    else:
-        settings = {"size": oc.OPEN_SIZE if args.size is None else args.size,
-                    "big_size": oc.OPEN_SPARSE_SIZE if args.big_size is None else args.big_size,
-                    "naive_size": oc.OPEN_NAIVE_SIZE if args.naive_size is None else args.naive_size,
-                    "budget": oc.OPEN_BUDGET if args.budget is None else args.budget,
-                    "step_limit": args.step_limit}
-        paths = oc.write_report_open([], store, args.out, run=run, **settings)
-    for path in paths:
+    catalogue = CATALOGUES[args.catalogue]
+    try:
+        settings = catalogue.settings(size=args.size, big_size=args.big_size,
+                                      naive_size=args.naive_size, budget=args.budget,
+                                      step_limit=args.step_limit)
+    except GtablesError as e:
+        raise SystemExit(str(e)) from None
+    for path in catalogue.write_report([], store, args.out, settings, run=run):
         print(f"wrote {path}")
     return 0
 

@@ -244,7 +244,7 @@ def test_the_catalogue_report_shows_its_figures(tmp_path):
     out = tmp_path / "res"
     out.mkdir()
     (out / "octal_catalogue.json").write_text(json.dumps(doc))
-    paths = octal_catalogue.rewrite_report(str(out))
+    paths = octal_catalogue.OCTAL3.rewrite_report(str(out))
     md = (out / "octal_catalogue.md").read_text()
     for p in paths[1:]:
         assert os.path.exists(p)
@@ -329,8 +329,8 @@ def test_write_report_writes_the_json_the_markdown_and_the_figures(tmp_path):
         spec=f"octal:code={code},size={n - 1}", status="done", period=per, preperiod=pre,
         max_value=mx, computed_to=n, extra={"algorithm": "sparse", "rare_heaps": 3}, error=None)
     store = SimpleNamespace(list=lambda: [], path="t.h5")
-    paths = octal_catalogue.write_report([row("0.07", 34, 53, 9, 176), row("0.6", None, None, 284, 4000)],
-                                         store, str(tmp_path))
+    rows = [row("0.07", 34, 53, 9, 176), row("0.6", None, None, 284, 4000)]
+    paths = octal_catalogue.OCTAL3.write_report(rows, store, str(tmp_path))
     assert [os.path.basename(p) for p in paths] == [
         "octal_catalogue.md", "octal_catalogue.json", "octal_catalogue_periods.png",
         "octal_catalogue_histograms.png"]

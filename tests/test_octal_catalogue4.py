@@ -8,11 +8,12 @@ import json
 import numpy as np
 import pytest
 
-from gtables import octal_catalogue as oc
 from gtables.api import compute_values
 from gtables.games.octal import digits
 from gtables.games.octal_literature import lookup4
+from gtables.octal_catalogue import digits as oc
 from gtables.sweep import SweepRow
+from gtables.verify.octal_literature import compare_record
 
 #: heaps 0..N-1 compared for the rule; the rule's proof needs only 0..4 (the test is the check)
 N_RULE = 150
@@ -79,15 +80,15 @@ def test_literature_periods_at_a_small_size(code, p, n0):
     values, attrs = compute_values(f"octal:code={code},size=2000", until_periodic=True)
     x = attrs["extra"]
     assert (x["period"], x["preperiod"]) == (p, n0)
-    assert oc.compare4(rec, x["period"], x["preperiod"], int(values.max()),
-                       x["computed_to"]) == []
+    assert compare_record(rec, x["period"], x["preperiod"], int(values.max()),
+                          x["computed_to"]) == []
 
 
-def test_compare4_verdicts():
+def test_compare_record_verdicts_on_table_1d():
     rec = lookup4("0.4541")
     assert rec.period == 60620715
-    assert oc.compare4(rec, None, None, 9, 1 << 20) == []           # not reached
-    assert oc.compare4(rec, 4, 10, 9, 100) == [
+    assert compare_record(rec, None, None, 9, 1 << 20) == []        # not reached
+    assert compare_record(rec, 4, 10, 9, 100) == [
         "period: literature 60620715, here 4", "pre-period: literature n0 = 160949019, here 10"]
     assert lookup4("0.1234") is None
 
@@ -104,7 +105,7 @@ def test_report_lists_twins_literature_and_missing(tmp_path):
     rows = [_row("0.1377", 24, 141, 8, 400), _row("0.127", None, None, 40, 4000),
             _row("0.4544", None, None, 12, 4000)]
     run = {"command": "gtables sweep --catalogue octal4", "wall": "1 s"}
-    paths = oc.write_report4(rows, store, str(tmp_path / "out"), run=run)
+    paths = oc.OCTAL4.write_report(rows, store, str(tmp_path / "out"), run=run)
     md = (tmp_path / "out" / "octal_catalogue4.md").read_text()
     doc = json.loads((tmp_path / "out" / "octal_catalogue4.json").read_text())
     assert [p.rsplit("/", 1)[1] for p in paths] == [
@@ -120,7 +121,7 @@ def test_report_lists_twins_literature_and_missing(tmp_path):
     assert "0.1271 (twin of 0.127) | 4 / 46578 | open at 4,000 | not reached" in md
     assert "- command: gtables sweep --catalogue octal4" in md
     assert doc["disagreements"] == []
-    oc.rewrite_report4(str(tmp_path / "out"), run={"wall": "2 s"})
+    oc.OCTAL4.rewrite_report(str(tmp_path / "out"), run={"wall": "2 s"})
     assert "- wall: 2 s" in (tmp_path / "out" / "octal_catalogue4.md").read_text()
 
 

@@ -3,17 +3,20 @@ source, the statistics' stand-in, the sparse-space rule, and the catalogue end t
 sizes on a real Dask cluster."""
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import numpy as np
 import pytest
 
-from gtables import octal_catalogue as oc
 from gtables.api import compute_values
 from gtables.games.octal import parse_code
 from gtables.games.octal_literature import OPEN, lookup
 from gtables.games.octal_open import OPEN as LISTED
 from gtables.games.octal_open import SOURCE_COMMIT, OpenGame, lookup_open, open_codes
+from gtables.octal_catalogue import CATALOGUES
+from gtables.octal_catalogue import atlas as oc
+from gtables.octal_catalogue.base import size_of
 
 
 def _values(code: str, n: int, **kw):
@@ -120,6 +123,11 @@ distributed = pytest.importorskip("distributed")
 CODES = ["4!.0", "0.454", "0.004", "4.344"]
 
 
+def _only(monkeypatch, codes):
+    """The atlas of ``codes`` only, for the CLI (which looks the catalogue up by name)."""
+    monkeypatch.setitem(CATALOGUES, "open3", dataclasses.replace(oc.OPEN3, codes=lambda: list(codes)))
+
+
 @pytest.fixture(scope="module")
 def cluster():
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
@@ -131,9 +139,9 @@ def cluster():
 def test_cli_open3_runs_its_passes_and_writes_its_report(tmp_path, capsys, cluster,
                                                           monkeypatch):
     from gtables import cli
-    monkeypatch.setattr(oc, "open_codes", lambda: list(CODES))     # four games, not 83
+    _only(monkeypatch, CODES)                                        # four games, not 83
     # a deterministic clock for the budget: 1 s per 1,000 heaps of a table
-    monkeypatch.setattr(oc, "_seconds", lambda store, spec: (oc._size(spec) + 1) / 1000)
+    monkeypatch.setattr(oc, "_seconds", lambda store, spec: (size_of(spec) + 1) / 1000)
     path, out = str(tmp_path / "t.h5"), str(tmp_path / "res")
     rc = cli.main(["sweep", "--catalogue", "open3", "--size", "4095", "--big-size", "16383",
                    "--naive-size", "8191", "--budget", "40", "--scheduler",
@@ -159,8 +167,8 @@ def test_cli_open3_runs_its_passes_and_writes_its_report(tmp_path, capsys, clust
     assert (g["0.454"]["checksum"], g["0.454"]["max_value"], g["0.454"]["zeros"]) == (
         st["checksum"], st["max_value"], st["zeros"])
     assert g["0.454"]["histogram"] == st["histograms"][15]
-    assert g["0.454"]["histograms_binned"]["15"] == oc._power_bins(st["histograms"][15])
-    assert oc._power_bins(list(range(10))) == [0, 1, 2 + 3, 4 + 5 + 6 + 7, 8 + 9]
+    assert g["0.454"]["histograms_binned"]["15"] == oc.power_bins(st["histograms"][15])
+    assert oc.power_bins(list(range(10))) == [0, 1, 2 + 3, 4 + 5 + 6 + 7, 8 + 9]
     assert g["0.454"]["stats_from"] in ("engine", "values")
     md = (tmp_path / "res" / "octal_open_atlas.md").read_text()
     assert "| 4.344 | 51 | 998 | 35 | 2,101 |" in md                  # a finding
@@ -172,7 +180,7 @@ def test_cli_open3_runs_its_passes_and_writes_its_report(tmp_path, capsys, clust
     assert f"wrote {out}/octal_open_atlas.md" in text
     # rendered again from the JSON alone
     (tmp_path / "res" / "octal_open_atlas.md").unlink()
-    oc.rewrite_report_open(out)
+    oc.OPEN3.rewrite_report(out)
     assert (tmp_path / "res" / "octal_open_atlas.md").read_text().startswith(
         "# The open-game atlas")
 
@@ -181,8 +189,8 @@ def test_open3_sparse_games_climb_by_stored_doublings_within_the_step_limit(
         tmp_path, capsys, cluster, monkeypatch):
     from gtables import cli
     from gtables.store import Store
-    monkeypatch.setattr(oc, "open_codes", lambda: ["0.454", "0.004"])
-    monkeypatch.setattr(oc, "_seconds", lambda store, spec: (oc._size(spec) + 1) / 1000)
+    _only(monkeypatch, ["0.454", "0.004"])
+    monkeypatch.setattr(oc, "_seconds", lambda store, spec: (size_of(spec) + 1) / 1000)
     path, out = str(tmp_path / "t.h5"), str(tmp_path / "res")
     args = ["sweep", "--catalogue", "open3", "--size", "4095", "--big-size", "32767",
             "--naive-size", "8191", "--budget", "0", "--scheduler", cluster.scheduler_address,
@@ -195,7 +203,7 @@ def test_open3_sparse_games_climb_by_stored_doublings_within_the_step_limit(
     assert "0.454 stops at 8,192 values: its next doubling is estimated at 8 s" in text
     specs = {a["spec"] for a in Store(path).list()}
     assert {"octal:code=0.454,size=8191", "octal:code=0.004,size=8191"} <= specs
-    assert not any(s.startswith("octal:code=0.454") and oc._size(s) > 8191 for s in specs)
+    assert not any(s.startswith("octal:code=0.454") and size_of(s) > 8191 for s in specs)
     md = (tmp_path / "res" / "octal_open_atlas.md").read_text()
     assert "**step limit of 6 s**" in md and "short of their pass-2 target** (0.454)" in md
     # without the limit the same command resumes the climb at 8,192: 16,384 then 32,768, each

@@ -287,20 +287,18 @@ def test_cli_sweep_help(cli):
 
 def test_cli_catalogue_runs_its_passes_and_writes_its_report(tmp_path, capsys, cluster,
                                                              monkeypatch):
-    from gtables import octal_catalogue
-    seen = {}
+    import dataclasses
 
-    def specs(size):            # two of the 511 games, to keep the test short
-        seen["size"] = size
-        return [f"octal:code=0.07,size={size}", f"octal:code=0.16,size={size}"]
-    monkeypatch.setattr(octal_catalogue, "catalogue_specs", specs)
+    from gtables import octal_catalogue
+    two = dataclasses.replace(octal_catalogue.OCTAL3, codes=lambda: ["0.07", "0.16"])
+    monkeypatch.setitem(octal_catalogue.CATALOGUES, "octal3", two)   # two of the 511 games
     path, out = str(tmp_path / "t"), str(tmp_path / "res")
     rc = cli.main(["sweep", "nim:heaps=2,size=3", "--catalogue", "octal3", "--size", "8000",
                    "--big-size", "600000", "--scheduler", cluster.scheduler_address,
                    "--store", path, "--out", out, "--no-progress"])
     text = capsys.readouterr().out
     assert rc == 0, text
-    assert seen["size"] == 8000
+    assert "catalogue pass 1: 2 octal games to heap 8,000" in text
     # pass 1: 0.07 proved at once, 0.16 open at 8001 with 52 rare heaps (< 1%) -> pass 2 proves it
     assert "catalogue pass 2: 1 open games" in text
     md = open(f"{out}/octal_catalogue.md").read()

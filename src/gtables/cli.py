@@ -938,35 +938,17 @@ def cmd_sweep(args) -> int:
     rows = []
     if specs:
         rows = sweep.run_sweep(specs, store, until_periodic=args.until_periodic, **opts)
-    cat_rows = []
-    if args.catalogue == "octal3":
-        cat_rows = octal_catalogue.run_catalogue(
-            store, size=octal_catalogue.DEFAULT_SIZE if args.size is None else args.size,
-            big_size=octal_catalogue.DEFAULT_BIG_SIZE if args.big_size is None else args.big_size,
-            **opts)
-    elif args.catalogue == "octal4":
-        cat_rows = octal_catalogue.run_catalogue4(
-            store, size=octal_catalogue.OCTAL4_SIZE if args.size is None else args.size,
-            big_size=octal_catalogue.OCTAL4_BIG_SIZE if args.big_size is None else args.big_size,
-            **opts)
-    elif args.catalogue == "open3":
-        oc = octal_catalogue
-        settings = dict(
-            size=oc.OPEN_SIZE if args.size is None else args.size,
-            big_size=oc.OPEN_SPARSE_SIZE if args.big_size is None else args.big_size,
-            naive_size=oc.OPEN_NAIVE_SIZE if args.naive_size is None else args.naive_size,
-            budget=oc.OPEN_BUDGET if args.budget is None else args.budget,
-            step_limit=args.step_limit or 0.0)
-        cat_rows = oc.run_open(store, **settings, **opts)
+    catalogue = octal_catalogue.CATALOGUES.get(args.catalogue or "")
+    cat_rows, settings = [], {}
+    if catalogue is not None:
+        settings = catalogue.settings(size=args.size, big_size=args.big_size,
+                                      naive_size=args.naive_size, budget=args.budget,
+                                      step_limit=args.step_limit)
+        cat_rows = catalogue.run(store, settings, **opts)
     print(sweep.summary_table(rows + cat_rows, wall_seconds=time.perf_counter() - t0))
     rows = rows + cat_rows
-    if args.catalogue == "open3":
-        for path in octal_catalogue.write_report_open(cat_rows, store, args.out, **settings):
-            print(f"wrote {path}")
-    elif args.catalogue:
-        write = (octal_catalogue.write_report if args.catalogue == "octal3"
-                 else octal_catalogue.write_report4)
-        for path in write(cat_rows, store, args.out):
+    if catalogue is not None:
+        for path in catalogue.write_report(cat_rows, store, args.out, settings):
             print(f"wrote {path}")
     return 1 if any(r.status == "failed" for r in rows) else 0
 # -- sweep (end) --
