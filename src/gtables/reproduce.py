@@ -15,7 +15,8 @@ was the alternative: the finite check that would have proved it found a countere
 with the failures), `OPEN` (not settled within the computed range). Below: the counts, then the
 findings. Every claim, its reading, the figures and the counterexamples are on one page per source
 under [`report/`](report/). Nothing here changes when a run reproduces the same verdicts: the
-date and the timings of a run are in `run.json` beside this file, which is not tracked."""
+date, the timings and the versions of Python, numba and numpy of a run are in `run.json` beside
+this file, which is not tracked."""
 
 
 def table_provider(store=None, progress: bool | None = None):

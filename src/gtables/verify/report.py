@@ -13,11 +13,12 @@ def _esc(s: str) -> str:
     return str(s).replace("|", "\\|").replace("\n", " ")
 
 
-# What differs from one run of the same code to the next (the moment, the machine, the seconds):
+# What differs from one run of the same code to the next (the moment, the machine, the versions of
+# Python, numba and numpy, the seconds):
 # kept out of the report's tracked files (REPORT.md, REPORT.json, the pages) so that a run that
 # reproduces the verdicts leaves them byte for byte as they were; :func:`write_pages` puts it in
 # ``<outdir>/run.json`` instead (not tracked).
-RUN_KEYS = ("date", "seconds", "machine", "cpus")
+RUN_KEYS = ("date", "seconds", "machine", "cpus", "numba", "numpy", "python")
 TABLE_RUN_KEYS = ("compute_seconds", "fresh")
 
 
@@ -168,8 +169,9 @@ def _groups(verdicts) -> dict:
 
 def _meta_line(meta: dict) -> str:
     """The versions and scale of a run, and (when ``meta`` has them) its CPUs, date and seconds."""
-    line = (f"gtables {meta['gtables']}, numba {meta['numba']}, numpy {meta['numpy']}, "
-            f"Python {meta['python']}")
+    line = f"gtables {meta['gtables']}"
+    if "python" in meta:
+        line += f", numba {meta['numba']}, numpy {meta['numpy']}, Python {meta['python']}"
     if "cpus" in meta:
         line += f", {meta['cpus']} CPUs"
     line += f"; scale `{meta['scale']}`"
