@@ -15,7 +15,7 @@ LAYERS = (
     ("gtables.engine",),
     ("gtables.games",),
     ("gtables.store",),
-    ("gtables.api",),
+    ("gtables.api", "gtables.quotients"),
     ("gtables.verify",),
     ("gtables.sweep", "gtables.octal_catalogue", "gtables.reproduce"),
     ("gtables.cli", "gtables.__main__", "gtables"),

@@ -384,7 +384,7 @@ def test_options_from_game():
     assert sorted(tuple(sorted(o)) for o in opts(5)) == [(1, 2), (3,)]
     with pytest.raises(QuotientError, match="past the game's table"):
         opts(13)
-    with pytest.raises(QuotientError, match="needs a heap game"):
+    with pytest.raises(QuotientError, match="needs an impartial heap game"):
         options_from_game(games.parse("octal:code=0.77,total=10"))
 
 

@@ -44,3 +44,29 @@ def test_from_python_block_runs_on_its_own(tmp_path):
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip().splitlines()[-1] == "1 N (33, 33, 33) False"
     assert (tmp_path / "tables").is_dir()
+
+
+def test_quotient_block_runs_on_its_own(tmp_path):
+    import os
+    block = README.split("<!-- example:quotient -->", 1)[1]
+    code = re.search(r"```python\n(.*?)```", block, re.S).group(1)
+    (tmp_path / "q.py").write_text(code)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GTABLES_")}
+    env["GTABLES_STORE"] = str(tmp_path / "tables")
+    r = subprocess.run([sys.executable, "q.py"], cwd=tmp_path, capture_output=True,
+                       text=True, timeout=600, env=env)
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.strip().splitlines()
+    assert "|Q| = 360, |P| = 65" in lines[0]
+    assert lines[-1] == "P table octal:code=0.07,play=misere,total=40" or \
+        lines[-1] == "N table octal:code=0.07,play=misere,total=40"
+    # the command-line examples above the block, as written
+    cmds = re.search(r"## Misère quotients.*?```bash\n(.*?)```", README, re.S).group(1)
+    for line in cmds.strip().splitlines():
+        argv = line.split("#")[0].split()
+        assert argv[0] == "gtables"
+        r = subprocess.run([sys.executable, "-m", "gtables.cli", *argv[1:]], cwd=tmp_path,
+                           capture_output=True, text=True, timeout=600, env=env)
+        assert r.returncode == 0, (line, r.stderr)
+        if argv[1] == "query":
+            assert "from the stored misère quotient of octal:code=0.07,size=30" in r.stdout

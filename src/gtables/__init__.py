@@ -17,6 +17,7 @@ from .errors import GtablesError
 _LAZY = {
     "compute": "api", "load": "api", "game": "api", "open_store": "api", "Table": "api",
     "register_family": "api", "heap_game": "api", "verify_claims": "reproduce",
+    "quotient": "quotients", "load_quotient": "quotients",
     "movegen": "engine.kernels", "TERMINAL_LOSS": "engine.kernels", "TERMINAL_WIN": "engine.kernels",
     "Family": "engine.game", "Game": "engine.game", "Param": "engine.game",
     "Claim": "verify.claims", "Verdict": "verify.claims",

@@ -224,6 +224,47 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("side", help="an export file or an old single-file store")
     _store_arg(p)
 
+    p = sub.add_parser(
+        "quotient", help="the misère quotient of a heap game up to a heap (computed, checked, stored)",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="""\
+The misère quotient (Plambeck-Siegel) of the sums of heaps 0..N of a heap game:
+a finite commutative monoid Q, its P-portion P and the pretending function Phi,
+so that a sum of heaps is a misère P-position exactly when the product of its
+heaps' elements lies in P.  Printed: |Q|, |P|, tame or wild (and from which
+heap), generators (rogue heaps), relations, the P-portion, Phi of every heap,
+the period Phi shows (observed, not proved).  Every quotient is certified by
+the pretending-function test for all sums of heaps 0..N, and compared with the
+exact misère outcome table of every sum of total <= T (--check-total, at least
+40 by default; a larger stored table ...,play=misere,total=T' is used when the
+store has one); it is stored only if it agrees.  A stored quotient is read back
+(and re-certified) instead of computed; `gtables query SPEC,play=misere,total=T
+HEAPS` answers sums past T through it.  Games: octal and hexadecimal codes,
+'!' codes, d0 = 4, subtraction and all-but games, Nim, user heap games.""",
+        epilog="""\
+examples:
+  gtables quotient octal:code=0.75 --heaps 40        # order 8, tame up to heap 4
+  gtables quotient octal:code=0.07 --heaps 30        # Dawson's Kayles: 360 elements
+  gtables quotient octal:code=0.07,size=30 --outcome 29,28,27 --outcome 30,1
+  gtables query octal:code=0.07,play=misere,total=80 30,29,28   # past total 80: the quotient
+""")
+    p.add_argument("spec", help="a heap game, e.g. octal:code=0.75 (size=N may stand for --heaps)")
+    p.add_argument("--heaps", type=_int_arg, default=None, metavar="N",
+                   help="the largest heap (the quotient of the sums of heaps 0..N)")
+    p.add_argument("--check-total", type=_int_arg, default=None, metavar="T",
+                   help="compare with exact misère outcomes of every sum of total <= T "
+                        "(default 40, or a larger stored table's total)")
+    p.add_argument("--time-limit", type=_seconds_arg, default=None, metavar="SECONDS",
+                   help="give up after SECONDS, saying up to which heap the quotient is known")
+    p.add_argument("--outcome", action="append", default=[], metavar="HEAPS",
+                   help="also print the misère outcome of this sum of heaps, e.g. 29,28,27 "
+                        "(repeatable)")
+    p.add_argument("--force", action="store_true",
+                   help="compute again even if stored, and replace the stored one")
+    p.add_argument("--json", action="store_true", help="print JSON (the whole quotient)")
+    _quiet_arg(p)
+    _store_arg(p)
+
     p = sub.add_parser("thresholds", help="End-Nim (seed 002): thresholds L, R, L*, R* of a string w",
                        description="Partizan End-Nim thresholds of w (seed 002, section 3): R(w) is the "
                                    "least y >= 1 with w y in R, R*(w) the least y with w y in R or N; "
@@ -619,6 +660,21 @@ def _table(args, allow_compute=True):
 
 def cmd_query(args) -> int:
     from . import api
+    from .quotients import past_total
+    d = past_total(args.spec, args.position, _open_store(args))
+    if d is not None:                  # a misère sum past the table's total: a stored quotient
+        if args.moves:
+            raise GtablesError(f"{d['spec']}: position {d['position']} is past the table's "
+                               f"total {d['total']}; its outcome comes from a quotient, which "
+                               f"lists no moves (leave out --moves)")
+        if args.json:
+            print(json.dumps(d))
+        else:
+            print(f"{d['spec']}  position {d['position']}: outcome {d['outcome']} (past this "
+                  f"table's total {d['total']}: from the stored misère quotient of "
+                  f"{d['quotient']}, |Q| = {d['size']}, element {d['element']}, certified for "
+                  f"every sum of heaps 0..{d['heaps']})")
+        return 0
     t = _stored_table(args)            # a stored table: value and outcome without numba
     if t is None:
         g = api.game(args.spec)
@@ -745,6 +801,7 @@ def cmd_list(args) -> int:
         return 0
     if not rows:
         print(f"no tables in {store.path}")
+        _list_quotients(store)
         return 0
     print(f"{store.path}: {len(rows)} table(s)")
     damaged = 0
@@ -758,13 +815,34 @@ def cmd_list(args) -> int:
               f"{float(r.get('compute_seconds', 0)):>9.3f} s  {r.get('created', '')}")
     if damaged:
         print(f"{damaged} damaged table(s): see gtables check")
+    _list_quotients(store)
     return 0
+
+
+def _list_quotients(store) -> None:
+    qs = store.quotients()
+    if not qs:
+        return
+    print(f"{len(qs)} misère quotient(s) (gtables quotient SPEC --heaps N reads one back):")
+    for r in qs:
+        x = r.get("extra") if isinstance(r.get("extra"), dict) else {}
+        if r.get("damaged"):
+            print(f"  {r.get('spec', '?'):<44} DAMAGED: {r['damaged']}")
+            continue
+        tame = x.get("tame_to")
+        heaps = x.get("heaps")
+        what = "tame" if tame == heaps else f"tame to heap {tame}"
+        print(f"  {r['spec']:<44} |Q| = {x.get('size')}, |P| = {x.get('p_size')}, {what}, "
+              f"checked to total {x.get('checked_total')}")
 
 
 def cmd_check(args) -> int:
     from . import api
     store = _open_store(args)
     rows = api.check_store(store, deep=args.deep)
+    if args.deep:
+        from .quotients import recertify_rows
+        recertify_rows(store, rows)
     if args.json:
         print(json.dumps(rows))
     else:
@@ -772,7 +850,8 @@ def cmd_check(args) -> int:
         counted = [r for r in rows if r["kind"] != "leftover"]
         print(f"{store.path}: {len(counted) - len(bad)} of {len(counted)} entries sound "
               f"({sum(r['kind'] == 'table' for r in rows)} tables, "
-              f"{sum(r['kind'] == 'checkpoint' for r in rows)} checkpoints)"
+              f"{sum(r['kind'] == 'checkpoint' for r in rows)} checkpoints, "
+              f"{sum(r['kind'] == 'quotient' for r in rows)} quotients)"
               + ("; every table re-derived from its own values" if args.deep else ""))
         for r in rows:
             if r.get("rederived", "").startswith("not"):
@@ -784,6 +863,57 @@ def cmd_check(args) -> int:
             print(f"  {len(left)} temporary file(s) of interrupted writes (never read; safe to "
                   f"delete): {', '.join(r['spec'] for r in left[:5])}")
     return 1 if any(r["damaged"] for r in rows) else 0
+
+
+def _heap_list(text: str) -> list[int]:
+    from .engine.syntax import parse_int
+    try:
+        hs = [parse_int(x) for x in re.split(r"[,\s]+", text.strip()) if x]
+    except ValueError as e:
+        raise GtablesError(f"{text!r} is not a list of heap sizes (e.g. 29,28,27): {e}") \
+            from None
+    if not hs or any(h < 0 for h in hs):
+        raise GtablesError(f"{text!r} is not a list of heap sizes >= 0 (e.g. 29,28,27)")
+    return hs
+
+
+def cmd_quotient(args) -> int:
+    from . import quotients
+    from .engine.quotient import QuotientError
+    qspec = quotients.heap_game_spec(args.spec, args.heaps)
+    sums = [_heap_list(t) for t in args.outcome]
+    for hs in sums:
+        if max(hs) > quotients._size_of(qspec):
+            raise GtablesError(f"heap {max(hs)} of --outcome {','.join(map(str, hs))} is past "
+                               f"the quotient's heaps 0..{quotients._size_of(qspec)}")
+    store = _open_store(args)
+    say = None if args.quiet else (lambda line: print(f"  {line}", file=sys.stderr, flush=True))
+    try:
+        q = quotients.quotient(qspec, store=store, force=args.force,
+                               check_total=args.check_total, time_limit=args.time_limit,
+                               progress=say)
+    except QuotientError as e:
+        done = e.partial
+        known = "" if done is None or e.heap is None else (
+            f"; certified up to heap {e.heap - 1} (|Q| = {done.size}): gtables quotient "
+            f"{quotients.game_key(qspec)} --heaps {e.heap - 1}")
+        raise GtablesError(f"{qspec}: no quotient: {e}{known}" if e.heap is not None
+                           else str(e)) from None
+    if args.json:
+        d = q.as_dict()
+        d["spec"] = qspec
+        d["outcomes"] = {",".join(map(str, hs)): q.outcome(hs) for hs in sums}
+        print(json.dumps(d))
+        return 0
+    print(f"{qspec}")
+    print(q.describe())
+    for hs in sums:
+        x = q.element(hs)
+        print(f"sum {'+'.join(map(str, sorted(hs, reverse=True)))}: element {q.names[x]}, "
+              f"misère outcome {q.outcome(hs)}")
+    print(f"stored in {store.path} (quotients/); read it back with gtables quotient "
+          f"{quotients.game_key(qspec)} --heaps {q.heaps}")
+    return 0
 
 
 def cmd_compact(args) -> int:
@@ -958,7 +1088,7 @@ COMMANDS = {"compute": cmd_compute, "query": cmd_query, "show": cmd_show, "list"
             "check": cmd_check, "compact": cmd_compact, "merge": cmd_merge,
             "export": cmd_export, "import": cmd_import,
             "families": cmd_families, "thresholds": cmd_thresholds, "verify": cmd_verify,
-            "reproduce": cmd_reproduce, "sweep": cmd_sweep}
+            "reproduce": cmd_reproduce, "sweep": cmd_sweep, "quotient": cmd_quotient}
 
 
 if __name__ == "__main__":

@@ -128,7 +128,8 @@ class Quotient:
 
     ``certified`` is always True: the pretending-function test passed on every sum of heaps
     ``0..heaps`` (module text).  ``checked_total``: every sum of total at most this was also solved
-    by brute force (``None``: not checked), ``checked_positions`` of them, and ``first_disagreement``
+    by brute force or against an exact table (``None``: not checked; ``checked_against`` says
+    which), ``checked_positions`` of them, and ``first_disagreement``
     the first one (by total, then parts in decreasing order) where the two answers differ
     (``None``: none; a disagreement would be a bug)."""
     heaps: int
@@ -152,6 +153,7 @@ class Quotient:
     checked_total: int | None = None
     checked_positions: int = 0
     first_disagreement: tuple[int, ...] | None = None
+    checked_against: str | None = None
     seconds: float = 0.0
     check_seconds: float = 0.0
 
@@ -192,22 +194,30 @@ class Quotient:
 
     def describe(self) -> str:
         """A few lines for a person: order, P-portion, presentation, Φ."""
+        import textwrap
+
+        def wrapped(head: str, body: str) -> str:     # lines break between items only
+            text = textwrap.fill(body.replace(" = ", "\0=\0"), 100, initial_indent=head,
+                                 subsequent_indent="    ", break_on_hyphens=False)
+            return text.replace("\0=\0", " = ")
+
         gens = ", ".join(f"{name} = heap {h}" for name, h, _ in self.generators) or "none"
         lines = [f"misère quotient of heaps 0..{self.heaps}: |Q| = {self.size}, "
                  f"|P| = {self.p_size}, {'tame' if self.tame else 'wild'}"
                  + ("" if self.tame or self.tame_to < 0 else
                     f" (tame up to heap {self.tame_to}, wild from heap {self.tame_to + 1})"),
-                 f"generators: {gens}",
-                 f"relations: {', '.join(self.relations) or 'none'}",
-                 f"P-portion: {', '.join(self.names[x] for x in self.p_portion)}",
-                 f"Φ(0..{self.heaps}): {' '.join(self.phi_words)}"]
+                 wrapped("generators: ", gens),
+                 wrapped("relations: ", ", ".join(self.relations) or "none"),
+                 wrapped("P-portion: ", ", ".join(self.names[x] for x in self.p_portion)),
+                 wrapped(f"Φ(0..{self.heaps}): ", " ".join(self.phi_words))]
         if self.phi_period is not None:
             lines.append(f"Φ period: {self.phi_period.describe()}")
         if self.checked_total is not None:
             verdict = "agrees" if self.first_disagreement is None else \
                 f"DISAGREES first at {self.first_disagreement}"
-            lines.append(f"checked against brute force on all {self.checked_positions} sums of "
-                         f"total <= {self.checked_total}: {verdict}")
+            lines.append(f"checked against {self.checked_against or 'brute force'} on all "
+                         f"{self.checked_positions:,} sums of total <= {self.checked_total}: "
+                         f"{verdict}")
         return "\n".join(lines)
 
     __str__ = describe
@@ -234,6 +244,7 @@ class Quotient:
                 "phi_period": None if self.phi_period is None else self.phi_period.as_dict(),
                 "certified": self.certified, "checked_total": self.checked_total,
                 "checked_positions": self.checked_positions,
+                "checked_against": self.checked_against,
                 "first_disagreement": None if self.first_disagreement is None
                 else list(self.first_disagreement),
                 "seconds": self.seconds, "check_seconds": self.check_seconds}
@@ -255,6 +266,7 @@ def from_dict(d: dict) -> Quotient:
     return dataclasses.replace(
         q, checked_total=d.get("checked_total"),
         checked_positions=int(d.get("checked_positions", 0)),
+        checked_against=d.get("checked_against"),
         first_disagreement=None if d.get("first_disagreement") is None
         else tuple(d["first_disagreement"]),
         check_seconds=float(d.get("check_seconds", 0.0)))
@@ -269,13 +281,15 @@ def options_from_game(game) -> OptionsOf:
     single heaps, index = heap size: octal and hexadecimal codes, subtraction and all-but games,
     user heap games): ``options_of(h)`` lists each option of heap ``h`` as the tuple of the heaps it
     leaves (empty: the whole heap taken).  Heaps past the game's table are an error."""
-    from .spaces import HeapSpace
     space = game.space
-    if not isinstance(space, HeapSpace):
-        raise QuotientError(f"{game.spec}: a misère quotient needs a heap game (a position is one "
-                            f"heap, its index the heap size); this game's positions are "
-                            f"{space.bounds()}")
-    top = int(space.max_heap)
+    probe = np.arange(min(int(space.size), 8), dtype=np.int64)
+    rows = np.asarray(space.unrank(probe))
+    if rows.ndim != 2 or rows.shape[1] != 1 or not (rows[:, 0] == probe).all() or \
+            game.kind not in ("grundy", "misere"):
+        raise QuotientError(f"{game.spec}: a misère quotient needs an impartial heap game (a "
+                            f"position is one heap, its index the heap size); this game's "
+                            f"positions are {space.bounds()}")
+    top = int(space.size) - 1
 
     def options_of(h: int) -> list[tuple[int, ...]]:
         if not 0 <= h <= top:
@@ -609,6 +623,59 @@ def _recalibrate(trial, ops, h, fail, predicted, involved, max_trial, max_size, 
     return None
 
 
+def history(mult, isp, phi) -> tuple[np.ndarray, np.ndarray, int]:
+    """``(sizes, p_sizes, tame_to)`` of the quotients ``Q_t`` of the heaps ``0..t`` for every
+    ``t``, derived from the final quotient alone: ``Q_t`` is the submonoid generated by
+    ``Φ(1..t)`` with its elements merged where no sum of heaps ``0..t`` tells them apart (Moore
+    refinement of the P-portion under multiplication by ``Φ(1..t)``).  A stored quotient's
+    history is re-derived by this, never read."""
+    n = phi.shape[0] - 1
+    k = mult.shape[0]
+    sizes = np.ones(n + 1, dtype=np.int64)
+    p_sizes = np.zeros(n + 1, dtype=np.int64)
+    p_sizes[0] = int(isp[0])
+    inside = np.zeros(k, dtype=bool)
+    inside[0] = True
+    members = [0]
+    gens: list[int] = []
+    tame_to, still = 0, True
+    for t in range(1, n + 1):
+        x = int(phi[t])
+        if x not in gens:
+            gens.append(x)
+            frontier = list(members)
+            while frontier:
+                nxt = []
+                for y in frontier:
+                    for g in gens:
+                        z = int(mult[y, g])
+                        if not inside[z]:
+                            inside[z] = True
+                            members.append(z)
+                            nxt.append(z)
+                frontier = nxt
+        sub = np.array(members, dtype=np.int64)          # the identity first
+        at = np.full(k, -1, dtype=np.int64)
+        at[sub] = np.arange(sub.size)
+        act = at[mult[np.ix_(sub, np.array(gens, dtype=np.int64))]]
+        cls = _refine(isp[sub].astype(np.int64), act)
+        _, first = np.unique(cls, return_index=True)
+        rank = np.empty(first.size, dtype=np.int64)
+        rank[np.argsort(first)] = np.arange(first.size)
+        cls = rank[cls]
+        reps = sub[np.sort(first)]
+        sizes[t] = reps.size
+        small_isp = np.ascontiguousarray(isp[reps], dtype=np.uint8)
+        p_sizes[t] = int(small_isp.sum())
+        if still:
+            small = cls[at[mult[np.ix_(reps, reps)]]].astype(np.int32)
+            if is_tame(small, small_isp):
+                tame_to = t
+            else:
+                still = False
+    return sizes, p_sizes, tame_to
+
+
 def _word_text(active, word) -> str:
     parts = [f"{h}" if e == 1 else f"{h}x{e}" for h, e in zip(active, word) if e]
     return " + ".join(reversed(parts)) or "0"
@@ -879,6 +946,8 @@ def check_table(q: Quotient, values, total: int) -> Quotient:
     t0 = time.perf_counter()
     space = PartitionSpace(int(total))
     vals = np.ascontiguousarray(values, dtype=np.uint8)
+    if not vals.flags.writeable:            # the kernel's types: a writable array
+        vals = vals.copy()
     if vals.shape[0] < space.size:
         raise GtablesError(f"the table has {vals.shape[0]} values; sums of total <= {total} "
                            f"need {space.size}")

@@ -5,6 +5,7 @@ Layout (store layout 3)::
     <store>/gtables-store.json              {"schema": "gtables.store", "layout": 3, "id": ...}
     <store>/tables/<family>/<name>.h5       one table per file (see :mod:`.tablefile`, :mod:`.names`)
     <store>/checkpoints/<family>/<name>.h5  the saved prefix of a running sequence (one per game)
+    <store>/quotients/<family>/<name>.h5    a misère quotient, named by its heap game's spec
     <store>/.cache/list.json                what ``list`` read last time: a cache, never the truth
 
 **Published once, never written again.**  A table is made whole in memory, written into a new
@@ -42,7 +43,7 @@ from . import tablefile as tf
 DEFAULT_STORE = os.path.join("results", "tables")
 MARKER = "gtables-store.json"
 LAYOUT = 3
-TABLES, CHECKPOINTS, CACHE = "tables", "checkpoints", ".cache"
+TABLES, CHECKPOINTS, QUOTIENTS, CACHE = "tables", "checkpoints", "quotients", ".cache"
 HDF5_MAGIC = b"\x89HDF\r\n\x1a\n"
 FRAME_COLUMNS = ("spec", "family", "kind", "positions", "dtype", "max_value",
                  "compute_seconds", "created", "status")
@@ -567,8 +568,9 @@ class Store:
     list_frame = to_pandas
 
     def check(self) -> builtins.list[dict]:
-        """Read and verify every table and checkpoint in full, one chunk in memory at a time:
-        one row each with ``spec``, ``kind`` (table, checkpoint, leftover) and ``damaged``
+        """Read and verify every table, checkpoint and quotient in full, one chunk in memory at
+        a time: one row each with ``spec``, ``kind`` (table, checkpoint, quotient, leftover) and
+        ``damaged``
         (None, or why).  ``leftover`` rows are temporary files of killed writers: never read,
         safe to delete, not damage."""
         rows = []
@@ -594,8 +596,16 @@ class Store:
                 except GtablesError as e:
                     row["damaged"] = str(e)
             rows.append(row)
+        for q in self.quotients():
+            row = {"spec": q["spec"], "kind": "quotient", "damaged": q.get("damaged")}
+            if row["damaged"] is None:
+                try:
+                    self.read_quotient(q["spec"])
+                except GtablesError as e:
+                    row["damaged"] = str(e)
+            rows.append(row)
         if self.kind == "directory":
-            for area in (TABLES, CHECKPOINTS):
+            for area in (TABLES, CHECKPOINTS, QUOTIENTS):
                 for fam, dfd in self._areas(area):
                     for name in os.listdir(dfd):
                         if name.startswith(fsio.TMP_PREFIX):
@@ -711,29 +721,37 @@ class Store:
     def read_checkpoint(self, sequence_key: str) -> tuple[np.ndarray, dict] | None:
         """The values and attributes (``extra`` decoded) of the checkpoint of
         ``sequence_key``, verified; None when there is none.  A damaged one raises."""
+        return self._read_keyed(CHECKPOINTS, tf.CHECKPOINT_SCHEMA, "sequence_key", sequence_key,
+                                self._ck_problem)
+
+    def _read_keyed(self, area: str, schema: str, key_attr: str, key: str, problem):
+        """The verified values and attributes of the file of ``key`` in ``area`` (its
+        ``key_attr`` must give back its name), None when there is none; damage raises
+        ``problem(key, why)``."""
         if self.kind == "export" or not self.exists():
             return None
-        with self._folder(CHECKPOINTS, names.family_dir(sequence_key), False) as dfd:
+        with self._folder(area, names.family_dir(key), False) as dfd:
             if dfd is None:
                 return None
             try:
-                fd, _ = fsio.open_regular(names.file_name(sequence_key), dfd)
+                fd, _ = fsio.open_regular(names.file_name(key), dfd)
             except FileNotFoundError:
                 return None
             except OSError as e:
-                raise self._ck_problem(sequence_key, fsio.reason(e)) from None
+                raise problem(key, fsio.reason(e)) from None
         with os.fdopen(fd, "rb") as fh:
             try:
                 with tf.open_file(fh) as f:
-                    self._check_root(f, tf.CHECKPOINT_SCHEMA)
-                    h = tf.Handle(f, tf.CHECKPOINT_SCHEMA)
-                    if h.attrs.get("sequence_key") != sequence_key:
-                        raise tf.Damaged("its sequence key does not match its name")
+                    self._check_root(f, schema)
+                    h = tf.Handle(f, schema)
+                    if h.attrs.get(key_attr) != key:
+                        raise tf.Damaged(f"its {key_attr.replace('_', ' ')} does not match its "
+                                         f"name")
                     values = h.load()
             except tf.Damaged as e:
-                raise self._ck_problem(sequence_key, str(e)) from None
+                raise problem(key, str(e)) from None
             except (OSError, RuntimeError, ValueError) as e:
-                raise self._ck_problem(sequence_key, tf.one_line(e)) from None
+                raise problem(key, tf.one_line(e)) from None
         return values, _decoded(h.attrs)
 
     def drop_checkpoint(self, sequence_key: str) -> None:
@@ -745,33 +763,73 @@ class Store:
 
     def checkpoints(self) -> builtins.list[dict]:
         """Every checkpoint's attributes (``damaged``: why it cannot be used, or None)."""
+        return self._list_keyed(CHECKPOINTS, tf.CHECKPOINT_SCHEMA, "sequence_key", "checkpoint")
+
+    def _list_keyed(self, area: str, schema: str, key_attr: str, what: str
+                    ) -> builtins.list[dict]:
         out: builtins.list[dict] = []
         if self.kind == "export":
             return out
-        for fam, dfd in self._areas(CHECKPOINTS):
+        for fam, dfd in self._areas(area):
             for name in sorted(os.listdir(dfd)):
                 if name.startswith("."):
                     continue
-                shown = f"(checkpoint file {fam}/{name})"
+                shown = f"({what} file {fam}/{name})"
                 try:
                     fd, _ = fsio.open_regular(name, dfd)
                 except OSError as e:
-                    out.append({"sequence_key": shown, "damaged": f"{shown}: {fsio.reason(e)}"})
+                    out.append({key_attr: shown, "damaged": f"{shown}: {fsio.reason(e)}"})
                     continue
                 with os.fdopen(fd, "rb") as fh:
                     try:
                         with tf.open_file(fh) as f:
-                            h = tf.Handle(f, tf.CHECKPOINT_SCHEMA)
-                            key = str(h.attrs.get("sequence_key"))
+                            self._check_root(f, schema)
+                            h = tf.Handle(f, schema)
+                            key = str(h.attrs.get(key_attr))
                             if names.relname(key) != f"{fam}/{name}":
-                                raise tf.Damaged("its sequence key does not match its name")
+                                raise tf.Damaged(f"its {key_attr.replace('_', ' ')} does not "
+                                                 f"match its name")
                             row = _decoded(h.attrs)
                             row.update(length=h.length, damaged=None)
                             out.append(row)
                     except (tf.Damaged, OSError, RuntimeError, ValueError) as e:
-                        out.append({"sequence_key": shown,
+                        out.append({key_attr: shown,
                                     "damaged": f"{shown} is damaged ({tf.one_line(e)})"})
         return out
+
+    # -- misère quotients -------------------------------------------------------------------
+    # A quotient (gtables.quotients) is kept like a table: one immutable file under
+    # quotients/<family>/, named by the spec of the heap game it is the quotient of (the heaps
+    # 0..size), its arrays as the values and its structure as the JSON attribute ``extra``.
+    def write_quotient(self, spec: str, values: np.ndarray, extra: dict,
+                       force: bool = False) -> None:
+        """Publish a quotient (``values``: its arrays, flat int32; ``extra``: the rest)."""
+        attrs = {"spec": spec, "extra": extra, "created": now(), "complete": 1}
+        if not self._publish(QUOTIENTS, spec, tf.QUOTIENT_SCHEMA, values, attrs, force,
+                             f"the quotient of {spec}"):
+            raise AlreadyStored(f"the quotient of {spec} is already stored (use --force to "
+                                f"replace it)")
+
+    def _q_problem(self, spec: str, why: str) -> GtablesError:
+        return GtablesError(f"the stored quotient of {spec} in {self.path} is damaged ({why}); "
+                            f"it is not used: compute it again with gtables quotient {spec} "
+                            f"--force")
+
+    def read_quotient(self, spec: str) -> tuple[np.ndarray, dict] | None:
+        """The verified arrays and attributes (``extra`` decoded) of the quotient stored
+        under ``spec``; None when there is none.  A damaged one raises."""
+        return self._read_keyed(QUOTIENTS, tf.QUOTIENT_SCHEMA, "spec", spec, self._q_problem)
+
+    def quotients(self) -> builtins.list[dict]:
+        """Every stored quotient's attributes (``damaged``: why it cannot be used, or None)."""
+        return self._list_keyed(QUOTIENTS, tf.QUOTIENT_SCHEMA, "spec", "quotient")
+
+    def delete_quotient(self, spec: str) -> None:
+        self._refuse_export("delete from it")
+        with self._folder(QUOTIENTS, names.family_dir(spec), False) as dfd:
+            if dfd is None or fsio.entry_kind(names.file_name(spec), dfd) is None:
+                raise GtablesError(f"no quotient of {spec} in the store {self.path}")
+            fsio.remove(names.file_name(spec), dfd)
 
     # -- export files -----------------------------------------------------------------------
     @contextlib.contextmanager

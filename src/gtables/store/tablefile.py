@@ -35,6 +35,7 @@ from ..errors import GtablesError
 
 TABLE_SCHEMA = "gtables.table"
 CHECKPOINT_SCHEMA = "gtables.checkpoint"
+QUOTIENT_SCHEMA = "gtables.quotient"
 EXPORT_SCHEMA = "gtables.export"
 STORE_V2_SCHEMA = "gtables.store"
 FILE_VERSION = 3
