@@ -613,6 +613,52 @@ def _issue25(add, api) -> None:
         add("option", *args)
     for code in API:
         api(code)
+    _issue24(add, api)
+
+
+QUOTIENT = [  # gtables quotient: each refused in one line before any work
+    ("quotient",), ("quotient", "octal:code=0.75"), ("quotient", "octal:code=0.75", "--heaps"),
+    ("quotient", "octal:code=0.75", "--heaps", "-1"),
+    ("quotient", "octal:code=0.75", "--heaps", "1_0"),
+    ("quotient", "octal:code=0.75", "--heaps", "99999999999"),
+    ("quotient", "octal:code=0.75,size=10", "--heaps", "12"),
+    ("quotient", "octal:code=0.75,play=normal", "--heaps", "5"),
+    ("quotient", "octal:code=0.75,size=x", "--heaps", "5"),
+    ("quotient", "octal:code=0.9Z", "--heaps", "5"),
+    ("quotient", "wythoff", "--heaps", "5"), ("quotient", "chips:rule=A", "--heaps", "5"),
+    ("quotient", "endnim:mode=impartial,len=3", "--heaps", "5"),
+    ("quotient", "nosuch:size=3", "--heaps", "5"),
+    ("quotient", "octal:code=0.75", "--heaps", "5", "--outcome", "6"),
+    ("quotient", "octal:code=0.75", "--heaps", "5", "--outcome", "-1"),
+    ("quotient", "octal:code=0.75", "--heaps", "5", "--outcome", ""),
+    ("quotient", "octal:code=0.75", "--heaps", "5", "--outcome", "1,,2"),
+    ("quotient", "octal:code=0.75", "--heaps", "5", "--check-total", "-3"),
+    ("quotient", "octal:code=0.75", "--heaps", "5", "--check-total", "500"),
+    ("quotient", "octal:code=0.75", "--heaps", "5", "--time-limit", "0"),
+    ("quotient", "octal:code=0.75", "--heaps", "5", "--store", "/proc/x"),
+    ("quotient", "octal:code=0.75", "--heaps", "5", "--store", "{store}/../notes.txt"),
+    ("query", "octal:code=0.07,play=misere,total=20", "13,12,11"),
+    ("query", "octal:code=0.07,play=misere,total=20", "13,12,11", "--moves"),
+]
+QUOTIENT_API = [
+    "import gtables; gtables.quotient('octal:code=0.75')",
+    "import gtables; gtables.quotient('octal:code=0.75', heaps='5')",
+    "import gtables; gtables.quotient('octal:code=0.75', heaps=True)",
+    "import gtables; gtables.quotient(75, heaps=5)",
+    "import gtables; gtables.quotient('octal:code=0.75', 5, force='no')",
+    "import gtables; gtables.quotient('octal:code=0.75', 5, check_total=1.5)",
+    "import gtables; gtables.quotient('octal:code=0.75', 5, time_limit=-1)",
+    "import gtables; gtables.quotient('octal:code=0.75', 5, store=123)",
+    "import gtables; gtables.load_quotient('octal:code=0.75', 5, store=None)",
+    "import gtables; gtables.load_quotient('octal:code=0.75', 5)",
+]
+
+
+def _issue24(add, api) -> None:
+    for args in QUOTIENT:
+        add("quotient", *args)
+    for code in QUOTIENT_API:
+        api(code)
 
 
 # -- running -----------------------------------------------------------------------------------

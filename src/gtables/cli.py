@@ -867,8 +867,12 @@ def cmd_check(args) -> int:
 
 def _heap_list(text: str) -> list[int]:
     from .engine.syntax import parse_int
+    parts = re.split(r"\s*,\s*|\s+", text.strip())
+    if any(p == "" for p in parts):
+        raise GtablesError(f"{text!r} is not a list of heap sizes (e.g. 29,28,27): an empty "
+                           f"entry")
     try:
-        hs = [parse_int(x) for x in re.split(r"[,\s]+", text.strip()) if x]
+        hs = [parse_int(x) for x in parts]
     except ValueError as e:
         raise GtablesError(f"{text!r} is not a list of heap sizes (e.g. 29,28,27): {e}") \
             from None

@@ -291,10 +291,10 @@ def quotient(spec: str, heaps: int | None = None, *, store=api._DEFAULT, force: 
     st = api._store(store)
     if st is not None and not force and st.read_quotient(qspec) is not None:
         return load_quotient(qspec, store=st)
+    g = api.game(qspec)
+    options_of = Q.options_from_game(g)      # not a heap game: refused before the store is made
     if st is not None:
         st.check_writable()
-    g = api.game(qspec)
-    options_of = Q.options_from_game(g)
     n = _size_of(qspec)
     last = [time.perf_counter()]
 
