@@ -367,6 +367,45 @@ THREADS_WAYS = (("serial kernel", 1, "serial"), ("blocks, 1 thread", 1, "blocks"
                 ("blocks, 2 threads", 2, "blocks"), ("auto (timed), 2 threads", 2, "timed"))
 
 
+def counters(code: str, table: np.ndarray, stats: dict, seconds: float,
+             sample: int = 4000) -> dict:
+    """What the serial sparse kernel does per heap, counted on the finished table at ``sample``
+    heaps spread over the top half (``octal_kernels.verification_profile``): R (rare-pair
+    lookups), the wanted values, K (verification pairs until all are seen) in order and in the
+    kernel's strided order (mean and 90th percentile), and the kernel's time per pair."""
+    from gtables.games import octal_kernels as ok
+    from gtables.games.octal import digits, parse_code
+
+    n = table.size
+    mask, pb = int(stats["mask"]), int(stats["parity_bit"])
+    whole, take, split, unequal, _ = ok.move_arrays(digits(parse_code(code)))
+    if split.size != 1:
+        return {}
+    rare = np.zeros(n, dtype=np.int64)
+    nr = ok.rare_heaps(table, n, mask, pb, rare)
+    size = 2 << int(table.max()).bit_length()
+    v = np.arange(size, dtype=np.int64) & mask
+    cls = np.zeros(size, dtype=np.int64)
+    while v.any():
+        cls ^= v & 1
+        v >>= 1
+    heaps = np.unique(np.linspace(n // 2, n - 1, sample).astype(np.int64))
+    out = np.zeros((heaps.size, 4), dtype=np.int64)
+    ok.verification_profile(whole, take, split, unequal, table, heaps, rare, nr, cls, pb,
+                            ok.SCAN_STRIDE, np.zeros(size, dtype=np.int64),
+                            np.zeros(size, dtype=np.int64), out)
+    R, need, kin, kst = (out[:, i].astype(float) for i in range(4))
+    pairs = R.mean() + kst.mean()
+    return {"heaps_sampled": int(heaps.size), "R_mean": round(R.mean(), 1),
+            "wanted_mean": round(need.mean(), 2),
+            "K_in_order_mean": round(kin.mean(), 1), "K_in_order_p90": float(np.percentile(kin, 90)),
+            "K_strided_mean": round(kst.mean(), 1), "K_strided_p90": float(np.percentile(kst, 90)),
+            "stride": ok.SCAN_STRIDE,
+            # R and K grow with the heap: the top half's mean pairs a heap against the mean
+            # time a heap of the whole run is a lower bound of the time per pair
+            "ns_per_pair_whole_run": round(1e9 * seconds / n / pairs, 3)}
+
+
 def threads_row(exe, code: str, n: int) -> dict:
     """Heaps 0..n of one game four ways (THREADS_WAYS) and in C (no '!' in C): values/s, ratios
     against the serial kernel and C, checksums compared."""
@@ -378,6 +417,8 @@ def threads_row(exe, code: str, n: int) -> dict:
         row["rates"][label] = (n + 1) / r["seconds"]
         row["seconds"][label] = round(r["seconds"], 3)
         row.setdefault("rare_heaps", r["stats"]["rare_heaps"])
+        if choose == "serial":
+            row["counters"] = counters(code, r["table"], r["stats"], r["seconds"])
         sums.add(checksum(r["table"]))
         del r
     if len(sums) != 1:
@@ -639,6 +680,23 @@ def main(argv=None) -> int:
                 + f" | {'-' if c is None else f'{c / 1e3:.0f} K'} | "
                 f"{two / rates['serial kernel']:.2f} | {'-' if c is None else f'{two / c:.2f}'} | "
                 f"{'= C, all four equal' if c is not None else 'all four equal (no C: no ! in C)'} |")
+        say()
+        say("Counters of the serial kernel (`octal_kernels.verification_profile`, on the "
+            "finished table, heaps sampled over the top half): R = rare-pair lookups a heap, "
+            "wanted = rare-class values below the candidate the scan must find, K = verification "
+            "pairs scanned until all are seen, in order and in the kernel's strided order; "
+            "ns/pair = the serial kernel's whole-run time over (R + K strided) a heap.")
+        say()
+        say("| game | heaps sampled | R | wanted | K in order (mean, p90) | K strided (mean, p90) "
+            "| stride | ns/pair |")
+        say("|---|---|---|---|---|---|---|---|")
+        for r in result["threads_rows"]:
+            c = r.get("counters") or {}
+            if c:
+                say(f"| {r['code']} | {c['heaps_sampled']:,} | {c['R_mean']:,.0f} | "
+                    f"{c['wanted_mean']} | {c['K_in_order_mean']:,.0f}, "
+                    f"{c['K_in_order_p90']:,.0f} | {c['K_strided_mean']:,.0f}, "
+                    f"{c['K_strided_p90']:,.0f} | {c['stride']} | {c['ns_per_pair_whole_run']} |")
         say()
         say("The block kernel (`games/octal_blocks.py`) marks, for a block of heaps on all "
             "threads, the splits with a rare part and a first stretch of the scan; one thread "
