@@ -123,3 +123,34 @@ def test_octal_specialised_worker_equals_generic_kernel(code):
     fast, _ = fill(g)
     slow, _ = fill(g, generic=True)
     assert fast.dtype == slow.dtype and (fast == slow).all()
+
+
+def _twin_codes():
+    from gtables.games.octal import parse_code
+    two = [parse_code(f"4.{a}{b}") for a in range(8) for b in range(8)]
+    import numpy as np
+    rng = np.random.default_rng(4)
+    three = [parse_code("4." + "".join(str(int(x)) for x in rng.integers(0, 8, 3)))
+             for _ in range(24)]
+    return sorted(set(two + three + ["4.064", "4.406", "4.0"]))
+
+
+def test_shift_twins_have_the_shifted_values():
+    """gtables.games.octal.shift_twin: a heap of n + 1 of a d0 = 4 code is a heap of n of its
+    0-code twin (same game), so their values agree shifted by one; codes without a twin are the
+    ones whose heap of 1 has a move."""
+    from gtables.games.octal import digits, shift_twin
+    found = 0
+    for code in _twin_codes():
+        twin = shift_twin(code)
+        if digits(code)[1:2] and digits(code)[1] & 1:
+            assert twin is None
+            continue
+        assert twin is not None and twin.startswith("0.")
+        a = reference_table(f"octal:code={code},size=160")[1]
+        b = reference_table(f"octal:code={twin},size=159")[1]
+        assert a[1:] == b, (code, twin)
+        found += 1
+    assert found >= 40
+    assert shift_twin("4.064") == "0.7377" and shift_twin("4.406") == "0.7737"
+    assert shift_twin("0.07") is None and shift_twin("4!.0") is None

@@ -555,6 +555,30 @@ GAME_COLUMNS = (
 )
 
 
+def twin_notes(codes: list[str]) -> list[str]:
+    """For each d0 = 4 code among ``codes`` that is a 0-code shifted by one heap
+    (:func:`gtables.games.octal.shift_twin`): which, and its class of equal values in the 4-digit
+    catalogue, so that the report does not present a known game as a new result."""
+    from ..games.octal import shift_twin
+    from .digits import octal4_codes
+
+    _, twin_of = octal4_codes()
+    notes = []
+    for code in codes:
+        twin = shift_twin(code)
+        if twin is None:
+            continue
+        rep = twin_of.get(twin, twin)
+        same = "" if rep == twin else f", whose values equal those of {rep} (the 4-digit " \
+            f"catalogue's twin rule)"
+        notes.append(f"- {code} is the game {twin} with every heap one smaller "
+                     f"(`gtables.games.octal.shift_twin`){same}: its period, and its pre-period "
+                     f"less one, are those of {rep} in the 4-digit catalogue "
+                     f"(`results/octal_catalogue4.md`, `results/octal_twins.md`), so it is "
+                     f"listed as unsolved by the public solver's list, not a new result.")
+    return ["", "Twins across families:", ""] + notes if notes else []
+
+
 def _render(doc: dict, figures: list[Figure]) -> list[str]:
     games = doc["games"]
     s = doc["settings"]
@@ -633,6 +657,7 @@ def _render(doc: dict, figures: list[Figure]) -> list[str]:
             "",
         ]
         lines += table(FINDING_COLUMNS, proved)
+        lines += twin_notes([g["code"] for g in proved])
     else:
         lines.append("None: no listed game was proved periodic within its table.")
     checks = [g for g in done if g.get("source_check")]
