@@ -57,7 +57,8 @@ def main(argv=None) -> int:
          "(`octal_catalogue.json`, `octal_catalogue4.json`). A code `4.d1d2...` whose `d1` lacks "
          "bit 1 has heaps of 1 without a move, and its heap of n + 1 *is* a heap of n of the "
          "0-code `shift_twin` gives (`gtables.games.octal.shift_twin`, proof in its docstring; "
-         "`tests/test_heaps.py` compares the values of 42 codes and their twins with a reference solver, heaps 0..160): so "
+         "`tests/test_heaps.py` compares the values of 42 codes and their twins with a "
+         "reference solver, heaps 0..160): so "
          "G(n + 1) = G'(n) for every n, and everything the catalogues proved for the twin's "
          "class (codes with provably equal values, the 4-digit catalogue's twin rule) holds for "
          "the d0 = 4 code shifted by one heap.", "",

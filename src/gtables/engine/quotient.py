@@ -643,17 +643,7 @@ def history(mult, isp, phi) -> tuple[np.ndarray, np.ndarray, int]:
         x = int(phi[t])
         if x not in gens:
             gens.append(x)
-            frontier = list(members)
-            while frontier:
-                nxt = []
-                for y in frontier:
-                    for g in gens:
-                        z = int(mult[y, g])
-                        if not inside[z]:
-                            inside[z] = True
-                            members.append(z)
-                            nxt.append(z)
-                frontier = nxt
+            _adjoin(mult, inside, members, x)
         sub = np.array(members, dtype=np.int64)          # the identity first
         at = np.full(k, -1, dtype=np.int64)
         at[sub] = np.arange(sub.size)
@@ -731,18 +721,23 @@ def _rogues(mult, phi) -> tuple[list[int], list[int]]:
             continue
         rogues.append(h)
         elems.append(x)
-        # the submonoid times the powers of x
-        frontier = list(members)
-        while frontier:
-            nxt = []
-            for y in frontier:
-                z = int(mult[y, x])
-                if not inside[z]:
-                    inside[z] = True
-                    members.append(z)
-                    nxt.append(z)
-            frontier = nxt
+        _adjoin(mult, inside, members, x)
     return rogues, elems
+
+
+def _adjoin(mult, inside, members: list[int], x: int) -> None:
+    """Grow the submonoid ``members`` (flagged in ``inside``) to the one it generates with
+    ``x``: its elements times the powers of ``x`` (commutative: that set is closed already)."""
+    frontier = list(members)
+    while frontier:
+        nxt = []
+        for y in frontier:
+            z = int(mult[y, x])
+            if not inside[z]:
+                inside[z] = True
+                members.append(z)
+                nxt.append(z)
+        frontier = nxt
 
 
 def _letter(i: int) -> str:
