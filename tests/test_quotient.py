@@ -402,3 +402,14 @@ def test_limits_give_the_certified_part():
     assert e.heap == 25 and e.partial is not None
     assert (e.partial.heaps, e.partial.size) == (24, 24)
     assert_quotient_facts(e.partial)
+
+
+def test_trial_too_big_once_reduced_is_refused_before_its_table():
+    """0.3F's trials at heap 12 reduce to over 20,000 elements; their multiplication tables
+    (2.5 GB each) once drove the process out of memory.  Now a trial that reduces past max_size
+    is dropped before its table is made, and the engine stops with the heap it reached."""
+    import resource
+    with pytest.raises(QuotientError, match="heap 12") as e:
+        quotient(octal("0.3F", 20), 20, max_size=512)
+    assert e.value.partial is not None and e.value.partial.heaps == 11
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss < 3 * 1024 * 1024   # KiB: < 3 GiB
