@@ -68,10 +68,13 @@ def test_blocks_resume_from_a_prefix(code):
     np.testing.assert_array_equal(resumed.astype(np.int64), whole.astype(np.int64))
 
 
-def test_the_stepper_times_both_kernels_and_keeps_the_faster():
-    """With the timed choice both kernels run (each call timed), and the values are the same."""
-    serial, _ = run("0.6", 40000, False)
-    s = OctalStepper(octal.digits("0.6"), "sparse")
+@pytest.mark.parametrize("code", ["0.354", "0.4006"])
+def test_the_stepper_times_both_kernels_and_keeps_the_faster(code):
+    """With the timed choice both kernels run (each call timed), and the values are the same
+    (games with several split amounts: one split amount goes to the pipeline instead,
+    tests/test_octal_pipeline.py)."""
+    serial, _ = run(code, 40000, False)
+    s = OctalStepper(octal.digits(code), "sparse")
     s.threads, s.blocks_from, s.min_rare = 2, 96, 0
     t = np.zeros(40000, dtype=np.uint16)
     s.prepare(t, 0)

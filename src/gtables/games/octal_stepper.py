@@ -8,9 +8,9 @@ import time
 import numba as nb
 import numpy as np
 
-from ..engine.status import DONE, SCRATCH_FULL, decode
+from ..engine.status import BASE, DONE, SCRATCH_FULL, decode
 from ..errors import GtablesError
-from . import octal_blocks, octal_scan
+from . import octal_blocks, octal_pipeline, octal_scan
 from .octal_kernels import (
     S_BITS,
     S_MASK,
@@ -34,6 +34,8 @@ def _threads() -> int:
 ALGORITHMS = ("auto", "naive", "sparse")
 WHOLE = 1 << 62              # "plen" of a whole table: every heap is where it belongs
 EXPLORE = 8                  # every 8th call the slower of the two sparse kernels runs, timed
+PIPELINE_QUIET = 1 << 16     # heaps past the last rare heap before the pipeline takes over
+SERIAL_STRETCH = 64         # heaps the serial kernel takes where the pipeline stops
 BLOCKS_FROM = 4096           # the block kernel starts at this heap (a mask is chosen by then)
 AUTO_NAIVE_FRACTION = 0.25   # auto: leave the sparse method when more heaps than this are rare
 RECHOOSE_FROM = 64           # re-choose the mask when n reaches a power of two >= this
@@ -83,6 +85,11 @@ class OctalStepper:
         self.scan_window = octal_blocks.WINDOW
         self.choose = "timed"              # or "blocks" / "serial" (tests, benchmarks)
         self.seconds_per_heap: list[float | None] = [None, None]   # blocks, serial
+        self.p_marks = np.zeros((2, 0), dtype=np.int64)      # the pipeline's two slots
+        self.p_wants = np.zeros((2, 0), dtype=np.int64)
+        self.p_wstarts = np.zeros((2, 0), dtype=np.int64)   # (made on first use: 32 MiB)
+        self.p_wvals = np.zeros((2, 0), dtype=np.int64)
+        self.pipeline_counts = np.zeros(2, dtype=np.int64)   # rounds, speculations undone
 
     @property
     def name(self) -> str:
@@ -186,7 +193,7 @@ class OctalStepper:
         recent calls (both give the same values).  Every ``EXPLORE``-th call runs the other one,
         so a change (the machine got busy, a longer rare list) is noticed."""
         if self.choose != "timed":
-            return self.choose == "blocks"
+            return self.choose in ("blocks", "pipeline")
         self.calls += 1
         b, s = self.seconds_per_heap
         if b is None or s is None:
@@ -201,6 +208,43 @@ class OctalStepper:
         old = self.seconds_per_heap[i]
         new = seconds / heaps
         self.seconds_per_heap[i] = new if old is None else 0.5 * (old + new)
+
+    def _pipeline_fits(self) -> bool:
+        """The two-thread pipeline (:mod:`.octal_pipeline`) takes games with one split amount;
+        ``choose="blocks"`` keeps the block kernel (tests, benchmarks)."""
+        return self.split.size == 1 and self.choose in ("timed", "pipeline")
+
+    def _run_pipeline(self, table: np.ndarray, lo: int, hi: int, vmax: int) -> int:
+        """Heaps ``lo..hi-1`` by speculation on one thread and verification on the other; where
+        a speculation fails or the speculator stops, the serial kernel takes ``SERIAL_STRETCH``
+        heaps (storing a new rare heap, growing the bit size) and the pipeline goes on."""
+        size = self.mark.size
+        if self.p_marks.shape[1] != size:
+            self.p_marks = np.zeros((2, size), dtype=np.int64)
+            self.p_wants = np.zeros((2, size), dtype=np.int64)
+        if self.p_wvals.shape[1] != octal_pipeline.CHUNK * octal_pipeline.WANT_CAP:
+            self.p_wstarts = np.zeros((2, octal_pipeline.CHUNK + 1), dtype=np.int64)
+            self.p_wvals = np.zeros((2, octal_pipeline.CHUNK * octal_pipeline.WANT_CAP),
+                                    dtype=np.int64)
+        self.blocks_used = True
+        while lo < hi:
+            p = octal_pipeline.pipeline_range(
+                self.whole, self.take, self.split, self.unequal, lo, hi, table, vmax,
+                self.state, self.rare, self.cls, self.p_marks, self.p_wants, self.p_wstarts,
+                self.p_wvals, octal_pipeline.CHUNK, self.pipeline_counts)
+            if p >= hi:
+                return DONE
+            if int(self.state[S_NRARE]) == self.rare.size:
+                return p * BASE + SCRATCH_FULL
+            stop = min(hi, p + SERIAL_STRETCH)
+            st = sparse_range(self.whole, self.take, self.split, self.unequal, p, stop, table,
+                              vmax, self.state, self.rare, self.mark, self.want, self.cls)
+            if st != DONE:
+                return st
+            lo = stop
+            if self.mark.size != self.p_marks.shape[1]:
+                return lo * BASE + SCRATCH_FULL if lo < hi else DONE
+        return DONE
 
     def _run_blocks(self, table: np.ndarray, lo: int, hi: int, vmax: int, off: int = 0,
                     plen: int = WHOLE, parts: int = 0) -> int:
@@ -290,9 +334,20 @@ class OctalStepper:
                 if p < hi:
                     stop = p
             if self.algorithm == "sparse":
-                blocks = self._use_blocks(lo) and self._blocks_pay()
+                if self._pipeline_fits() and self.choose == "timed":
+                    # the pipeline, once the rare heaps have stopped coming (each new one
+                    # undoes a chunk of speculation); not timed against the serial kernel: its
+                    # early calls, where they still come, would condemn it for good
+                    nr = int(self.state[S_NRARE])
+                    last = int(self.rare[nr - 1]) if nr else 0
+                    blocks = self.threads >= 2 and lo >= self.blocks_from and \
+                        lo - last >= PIPELINE_QUIET
+                else:
+                    blocks = self._use_blocks(lo) and self._blocks_pay()
                 t0 = time.perf_counter()
-                if blocks:
+                if blocks and self._pipeline_fits():
+                    st = self._run_pipeline(table, lo, stop, vmax)
+                elif blocks:
                     st = self._run_blocks(table, lo, stop, vmax)
                 else:
                     st = sparse_range(self.whole, self.take, self.split, self.unequal, lo, stop,

@@ -1,0 +1,159 @@
+"""The sparse-space method on two threads: speculate on one, verify on the other.
+
+:func:`.octal_kernels.sparse_range` does two things at each heap ``n``: the *rare pass* (mark the
+values of the splits with a rare part, take the smallest unmarked common value ``c``) and the
+*verification* (``G(n) < c`` exactly when some rare-class value below ``c`` is missing: scan the
+splits until every such value is seen).  Past the last rare heap the verification never finds a
+missing value, so ``c`` is almost always the answer, and the two halves can run apart:
+
+* the *speculator* runs the rare pass over a chunk of heaps, writes each ``c`` into the table as
+  the heap's value and keeps, for each heap, the list of rare-class values below ``c`` the
+  verification must find;
+* the *verifier* checks the chunk before it, heap by heap in order, with the scan of the serial
+  kernel (strided, stopping when all are seen), reading only heaps below the one it checks.
+
+Both run in one two-way parallel region per chunk (no atomics, no spin-waits: each side owns its
+arrays; the speculator writes only heaps of its own chunk, the verifier reads only heaps below
+its own).  A heap is final once verified, in heap order.  When the verification of heap ``n``
+finds a value missing, the speculation of ``n`` was wrong (``n`` is a new rare heap): the kernel
+returns ``n`` and the stepper runs the serial kernel there (which stores ``n`` in the rare list)
+before it comes back; everything speculated after ``n`` is overwritten.  The speculator also
+stops (and returns) before a heap whose value would need a larger mark array, overflow the
+table's dtype, be rare, or whose wanted list would not fit.  So the values are bit-identical to
+the serial kernel's, for one split amount (``nsplit == 1``: Officers, Grundy's game, 0.354 ...).
+"""
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from ..config import JIT, PARALLEL_JIT
+from .octal_kernels import S_BITS, S_NRARE, S_PB, S_Q0, SCAN_STRIDE, _mark_simple
+
+CHUNK = 1 << 14          # heaps a side takes at once
+WANT_CAP = 128           # wanted values a heap may keep on average in its chunk's list
+
+
+@nb.njit(**JIT)
+def speculate(whole, take, split, unequal, lo, hi, table, vmax, bits, pb, q0, rare, nrare,
+              mark, cls, wstart, wvals):
+    """Heaps ``lo..hi-1``: the rare pass and the candidate ``c`` written as each heap's value,
+    the wanted values of heap ``n`` in ``wvals[wstart[n - lo]:wstart[n - lo + 1]]``.  Returns
+    the heap it stopped before (``hi`` when it did them all)."""
+    limit = 2 << bits
+    un = unequal[0]
+    wstart[0] = 0
+    top = 0
+    cap = wvals.size
+    for n in range(lo, hi):
+        stamp = n + 1
+        _mark_simple(whole, take, n, table, mark, stamp)
+        r = n - q0
+        if r >= 2:
+            ur = np.uint64(r)
+            for j in range(nrare):
+                a = rare[j]
+                if a >= r:
+                    break
+                if un and 2 * a == r:
+                    continue
+                ua = np.uint64(a)
+                mark[np.uint64(table[ua]) ^ np.uint64(table[ur - ua])] = stamp
+        q = pb & ((n - q0) & 1)
+        c = limit
+        if top + limit > cap:
+            return n
+        k = top
+        for v in range(limit):
+            if mark[v] == stamp:
+                continue
+            if cls[v] ^ q:
+                c = v
+                break
+            wvals[k] = v
+            k += 1
+        if c >= (1 << bits) or c > vmax or (cls[c] ^ (pb & (n & 1))) == 0:
+            return n                      # a new bit size, an overflow or a rare heap: serial
+        table[n] = c
+        top = k
+        wstart[n - lo + 1] = top
+    return hi
+
+
+@nb.njit(**JIT)
+def verify(table, lo, hi, q0, un, want, wstart, wvals):
+    """Check the speculated heaps ``lo..hi-1`` in order: the first heap whose wanted values are
+    not all among its splits' values (its speculation is wrong), or ``hi``."""
+    for n in range(lo, hi):
+        s, e = wstart[n - lo], wstart[n - lo + 1]
+        need = e - s
+        if need == 0:
+            continue
+        stamp = n + 1
+        for i in range(s, e):
+            want[wvals[i]] = stamp
+        r = n - q0
+        ur = np.uint64(r)
+        amax = np.uint64(max((r - 1) // 2 if un else r // 2, 0))
+        for o in range(SCAN_STRIDE):
+            a = np.uint64(1 + o)
+            while a <= amax:
+                v = np.uint64(table[a]) ^ np.uint64(table[ur - a])
+                if want[v] == stamp:
+                    want[v] = 0
+                    need -= 1
+                    if need == 0:
+                        break
+                a += np.uint64(SCAN_STRIDE)
+            if need == 0:
+                break
+        if need > 0:
+            return n
+    return hi
+
+
+@nb.njit(**PARALLEL_JIT)
+def pipeline_range(whole, take, split, unequal, lo, hi, table, vmax, state, rare, cls, marks,
+                   wants, wstarts, wvals, chunk, counts):
+    """Heaps ``lo..hi-1`` by speculation and verification (module docstring), for one split
+    amount.  Returns the heap ``p`` below which every value is final (``hi`` when done): the
+    stepper runs the serial kernel at ``p``.  ``marks``/``wants`` (2 x mark size),
+    ``wstarts`` (2 x chunk + 1) and ``wvals`` (2 x chunk * WANT_CAP) are the two slots'
+    scratch; ``counts``: rounds run, speculations found wrong."""
+    bits = state[S_BITS]
+    pb = state[S_PB]
+    q0 = state[S_Q0]
+    nrare = state[S_NRARE]
+    un = unequal[0]
+    ends = np.zeros(2, dtype=np.int64)
+    # the first chunk is speculated alone
+    v_lo = lo
+    v_hi = speculate(whole, take, split, unequal, lo, min(hi, lo + chunk), table, vmax, bits,
+                     pb, q0, rare, nrare, marks[0], cls, wstarts[0], wvals[0])
+    slot = 0
+    while True:
+        s_lo = v_hi
+        s_hi = min(hi, s_lo + chunk)
+        # a chunk speculated short stops here: verify it, then the serial kernel goes on
+        go_on = v_hi == min(hi, v_lo + chunk) and s_lo < s_hi
+        for t in nb.prange(2):
+            if t == 0:
+                if go_on:
+                    ends[0] = speculate(whole, take, split, unequal, s_lo, s_hi, table, vmax,
+                                        bits, pb, q0, rare, nrare, marks[1 - slot], cls,
+                                        wstarts[1 - slot], wvals[1 - slot])
+                else:
+                    ends[0] = s_lo
+            else:
+                ends[1] = verify(table, v_lo, v_hi, q0, un, wants[slot], wstarts[slot],
+                                 wvals[slot])
+        counts[0] += 1
+        if ends[1] < v_hi:
+            counts[1] += 1
+            return ends[1]
+        if not go_on:
+            return v_hi
+        v_lo, v_hi = s_lo, ends[0]
+        slot = 1 - slot
+        if v_lo == v_hi:
+            return v_lo

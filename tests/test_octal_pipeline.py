@@ -1,0 +1,71 @@
+"""The two-thread sparse pipeline (games/octal_pipeline.py: speculate on one thread, verify on
+the other) against the serial sparse kernel: bit-identical tables for games with one split
+amount, with small chunks and an early start so that rounds, failed speculations (new rare
+heaps) and widening of the table all happen; and through the public compute path."""
+import numba
+import numpy as np
+import pytest
+
+import gtables
+from gtables.engine.status import DONE, decode
+from gtables.games import octal_pipeline
+from gtables.games.octal import digits
+from gtables.games.octal_stepper import OctalStepper
+
+
+def fill(code, n, choose, threads):
+    old = numba.get_num_threads()
+    numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))
+    try:
+        st = OctalStepper(digits(code), "sparse")
+        st.choose, st.threads, st.blocks_from, st.min_rare = choose, threads, 64, 1
+        t = np.zeros(n, dtype=np.uint8)
+        st.prepare(t, 0)
+        lo = 0
+        while True:
+            r = st.run(t, lo, n)
+            if r == DONE:
+                return t, st
+            lo = decode(r).pos
+            t = t.astype(np.uint16 if t.dtype == np.uint8 else np.uint32)
+    finally:
+        numba.set_num_threads(old)
+
+
+@pytest.mark.parametrize("code", ["0.6", "4!.0", "0.16", "0.376", "0.56", "0.26", "0.72"])
+def test_pipeline_equals_serial(code, monkeypatch):
+    monkeypatch.setattr(octal_pipeline, "CHUNK", 512)
+    n = 30000
+    serial, _ = fill(code, n, "serial", 1)
+    piped, st = fill(code, n, "pipeline", 2)
+    assert np.array_equal(serial, piped), code
+    if code in ("0.6", "4!.0", "0.16"):             # rare heaps from heap 64 on: it ran
+        assert st.pipeline_counts[0] > 10          # round after round
+
+
+def test_failed_speculations_are_undone(monkeypatch):
+    """Officers' rare heaps go on to heap 19,114: from heap 64 on, the pipeline's speculation
+    fails at each of them and the serial kernel takes over there."""
+    monkeypatch.setattr(octal_pipeline, "CHUNK", 256)
+    serial, _ = fill("0.6", 25000, "serial", 1)
+    piped, st = fill("0.6", 25000, "pipeline", 2)
+    assert np.array_equal(serial, piped)
+    assert st.pipeline_counts[1] > 100
+
+
+def test_compute_uses_it_and_agrees():
+    a = gtables.compute("octal:code=0.6,size=70000", store=None, algorithm="sparse")
+    b = gtables.compute("octal:code=0.6,size=70000", store=None, algorithm="naive")
+    assert np.array_equal(np.asarray(a.values), np.asarray(b.values))
+
+
+def test_timed_choice_takes_the_pipeline_once_rare_heaps_stop(monkeypatch):
+    """choose="timed" (what compute runs): the serial kernel while rare heaps still come, the
+    pipeline once none came for PIPELINE_QUIET heaps; the values are the serial kernel's."""
+    from gtables.games import octal_stepper
+    monkeypatch.setattr(octal_pipeline, "CHUNK", 1024)
+    monkeypatch.setattr(octal_stepper, "PIPELINE_QUIET", 2048)
+    serial, _ = fill("0.6", 40000, "serial", 1)
+    timed, st = fill("0.6", 40000, "timed", 2)
+    assert np.array_equal(serial, timed)
+    assert st.pipeline_counts[0] > 0 and st.pipeline_counts[1] == 0
