@@ -8,9 +8,9 @@ If the folder or gcc is missing the script says so and reports numba figures onl
 checked against the C program through its checksum sum_{i=0..N} (i+1)*G(i) mod 2^61; a difference
 prints MISMATCH and exits with status 1.
 
-Section 0 runs Officers (0.6) and Grundy's game (4!.0) four ways: the serial sparse kernel, the
-block kernel on 1 and on 2 threads, and the stepper's timed choice (what `gtables compute` runs),
-against the C program (sparse; it has no '!', so Officers only).
+Section 0 runs Officers (0.6) and Grundy's game (4!.0) five ways: the serial sparse kernel, the
+block kernel on 1 and on 2 threads, the pipeline on 2 threads, and the stepper's timed choice
+(what `gtables compute` runs), against the C program (sparse; it has no '!', so Officers only).
 Rows 1-3 run single-threaded, as does the C program.  Numba times are the kernel alone
 (``OctalStepper.run``, mask re-choices included, the one-off widening of the table uint8 ->
 uint16 -> uint32 excluded), after a warm-up call at a small N so that compilation is not
@@ -18,7 +18,7 @@ measured; C times are the program's own compute time.  Row 1's numba naive is th
 (games/octal_scan.py), as every naive run is.
 
 Rows (``N`` = the largest heap: heaps 0..N are computed):
-  0. both cores: Officers and Grundy's game to 2^23 values (2^18 with --quick), four ways + C;
+  0. both cores: Officers and Grundy's game to 2^23 values (2^18 with --quick), five ways + C;
   1. naive mex, N = 100000: 0.07, 0.77, 0.137 (C naive);
   2. sparse space, N = 2^22: 0.77, 0.16, 0.56 and 0.165 (C sparse), with the rare-heap count;
      0.165 runs to 2^20 unless --n is given: its rare heaps are about 1% of all heaps, so its
@@ -364,7 +364,8 @@ THREADS_N = 1 << 23                    # values
 # (label, threads, choose): the serial kernel, the block kernel on 1 and 2 threads, and the
 # stepper's own timed choice between them on 2 threads (what a user gets)
 THREADS_WAYS = (("serial kernel", 1, "serial"), ("blocks, 1 thread", 1, "blocks"),
-                ("blocks, 2 threads", 2, "blocks"), ("auto (timed), 2 threads", 2, "timed"))
+                ("blocks, 2 threads", 2, "blocks"), ("pipeline, 2 threads", 2, "pipeline"),
+                ("auto (timed), 2 threads", 2, "timed"))
 
 
 def counters(code: str, table: np.ndarray, stats: dict, seconds: float,
@@ -407,7 +408,7 @@ def counters(code: str, table: np.ndarray, stats: dict, seconds: float,
 
 
 def threads_row(exe, code: str, n: int) -> dict:
-    """Heaps 0..n of one game four ways (THREADS_WAYS) and in C (no '!' in C): values/s, ratios
+    """Heaps 0..n of one game five ways (THREADS_WAYS) and in C (no '!' in C): values/s, ratios
     against the serial kernel and C, checksums compared."""
     row: dict = {"code": code, "N": n, "rates": {}, "seconds": {}}
     sums = set()
@@ -422,7 +423,7 @@ def threads_row(exe, code: str, n: int) -> dict:
         sums.add(checksum(r["table"]))
         del r
     if len(sums) != 1:
-        raise Mismatch(f"{code}: the four ways gave different tables (checksums {sums})")
+        raise Mismatch(f"{code}: the ways gave different tables (checksums {sums})")
     row["checksum"] = sums.pop()
     if exe is not None and "!" not in code:
         c = run_c(exe, code, n, "sparse")
@@ -669,17 +670,17 @@ def main(argv=None) -> int:
         say("## 0. The sparse method on both cores (the block kernel) against the serial kernel and C")
         say()
         say("| game | N | rare heaps | " + " | ".join(f"{w[0]} values/s" for w in THREADS_WAYS)
-            + " | C values/s | 2 threads / serial | 2 threads / C | checksum |")
+            + " | C values/s | auto 2 threads / serial | auto 2 threads / C | checksum |")
         say("|---|---|---|" + "---|" * (len(THREADS_WAYS) + 4))
         for r in result["threads_rows"]:
             rates = r["rates"]
-            two = rates["blocks, 2 threads"]
+            two = rates["auto (timed), 2 threads"]
             c = r.get("c_values_per_s")
             say(f"| {r['code']} | {r['N']:,} | {r['rare_heaps']:,} | "
                 + " | ".join(f"{rates[w[0]] / 1e3:.0f} K" for w in THREADS_WAYS)
                 + f" | {'-' if c is None else f'{c / 1e3:.0f} K'} | "
                 f"{two / rates['serial kernel']:.2f} | {'-' if c is None else f'{two / c:.2f}'} | "
-                f"{'= C, all four equal' if c is not None else 'all four equal (no C: no ! in C)'} |")
+                f"{'= C, all ways equal' if c is not None else 'all ways equal (no C: no ! in C)'} |")
         say()
         say("Counters of the serial kernel (`octal_kernels.verification_profile`, on the "
             "finished table, heaps sampled over the top half): R = rare-pair lookups a heap, "
@@ -700,8 +701,10 @@ def main(argv=None) -> int:
         say()
         say("The block kernel (`games/octal_blocks.py`) marks, for a block of heaps on all "
             "threads, the splits with a rare part and a first stretch of the scan; one thread "
-            "then finishes each heap.  'auto (timed)' is what `gtables compute` runs: the stepper "
-            "times both kernels on its calls and keeps the faster.  Ratios above 1 are speed-ups.")
+            "then finishes each heap; the pipeline (`games/octal_pipeline.py`) speculates on one "
+            "thread and verifies on the other.  'auto (timed)' is what `gtables compute` runs: "
+            "for these games (one split amount) the pipeline once no rare heap came for 65,536 "
+            "heaps, the serial kernel before.  Ratios above 1 are speed-ups.")
         say()
     if result["naive"]:
         say("## 1. Naive mex (every option of every heap)")
