@@ -69,3 +69,15 @@ def test_timed_choice_takes_the_pipeline_once_rare_heaps_stop(monkeypatch):
     timed, st = fill("0.6", 40000, "timed", 2)
     assert np.array_equal(serial, timed)
     assert st.pipeline_counts[0] > 0 and st.pipeline_counts[1] == 0
+
+
+@pytest.mark.parametrize("chunk", [16, 100])
+def test_tiny_chunks_and_many_restarts(chunk, monkeypatch):
+    """Chunks of 16 or 100 heaps from heap 64 on: speculation fails at every new rare heap and
+    heaps are speculated again after each failure (their marks of the first try must not count);
+    every table equals the serial kernel's."""
+    monkeypatch.setattr(octal_pipeline, "CHUNK", chunk)
+    for code in ["0.6", "4!.0", "0.16", "0.376", "0.56", "0.72", "0.356", "0.77", "0.35"]:
+        serial, _ = fill(code, 12000, "serial", 1)
+        piped, _ = fill(code, 12000, "pipeline", 2)
+        assert np.array_equal(serial, piped), (code, chunk)

@@ -228,6 +228,10 @@ class OctalStepper:
                                     dtype=np.int64)
         self.blocks_used = True
         while lo < hi:
+            # stamps are heap numbers: a heap speculated again after a failed speculation must
+            # not meet the marks of its first try
+            self.p_marks.fill(0)
+            self.p_wants.fill(0)
             p = octal_pipeline.pipeline_range(
                 self.whole, self.take, self.split, self.unequal, lo, hi, table, vmax,
                 self.state, self.rare, self.cls, self.p_marks, self.p_wants, self.p_wstarts,
