@@ -570,8 +570,7 @@ class Store:
     def check(self) -> builtins.list[dict]:
         """Read and verify every table, checkpoint and quotient in full, one chunk in memory at
         a time: one row each with ``spec``, ``kind`` (table, checkpoint, quotient, leftover) and
-        ``damaged``
-        (None, or why).  ``leftover`` rows are temporary files of killed writers: never read,
+        ``damaged`` (None, or why).  ``leftover`` rows are temporary files of killed writers: never read,
         safe to delete, not damage."""
         rows = []
         for a in self.list():
@@ -588,22 +587,18 @@ class Store:
                         continue
                     row["damaged"] = str(e)
             rows.append(row)
-        for c in self.checkpoints():
-            row = {"spec": c["sequence_key"], "kind": "checkpoint", "damaged": c.get("damaged")}
-            if row["damaged"] is None:
-                try:
-                    self.read_checkpoint(c["sequence_key"])
-                except GtablesError as e:
-                    row["damaged"] = str(e)
-            rows.append(row)
-        for q in self.quotients():
-            row = {"spec": q["spec"], "kind": "quotient", "damaged": q.get("damaged")}
-            if row["damaged"] is None:
-                try:
-                    self.read_quotient(q["spec"])
-                except GtablesError as e:
-                    row["damaged"] = str(e)
-            rows.append(row)
+        for listed, key, kind, read in ((self.checkpoints(), "sequence_key", "checkpoint",
+                                          self.read_checkpoint),
+                                         (self.quotients(), "spec", "quotient",
+                                          self.read_quotient)):
+            for c in listed:
+                row = {"spec": c[key], "kind": kind, "damaged": c.get("damaged")}
+                if row["damaged"] is None:
+                    try:
+                        read(c[key])
+                    except GtablesError as e:
+                        row["damaged"] = str(e)
+                rows.append(row)
         if self.kind == "directory":
             for area in (TABLES, CHECKPOINTS, QUOTIENTS):
                 for fam, dfd in self._areas(area):
