@@ -88,6 +88,46 @@ def _mark_simple(whole, take, n, table, mark, stamp):
 
 
 @nb.njit(**JIT)
+def mark_rare_pairs(table, r, un, rare, nrare, mark, stamp):
+    """Mark the values of the splits of ``r`` (one split amount) with a rare part: ``(a, r - a)``
+    for the rare heaps ``a < r`` (not ``a = r - a`` when the parts must differ, ``un``)."""
+    ur = np.uint64(r)
+    for j in range(nrare):
+        a = rare[j]
+        if a >= r:
+            break
+        if un and 2 * a == r:
+            continue
+        ua = np.uint64(a)
+        mark[np.uint64(table[ua]) ^ np.uint64(table[ur - ua])] = stamp
+
+
+@nb.njit(**JIT)
+def scan_splits(table, r, un, want, stamp, need, stride):
+    """The verification scan: the splits ``(a, r - a)`` in ``stride`` interleaved passes
+    (``a = 1, 1 + stride, ...``, then ``2, 2 + stride, ...``), clearing each value with
+    ``want[v] == stamp`` until all ``need`` of them are seen.  Returns ``(still missing, pairs
+    scanned)``.  Neighbouring splits give correlated values, so spread-out ones find the missing
+    values sooner (Officers at 2^20, stride 4: 1,870 pairs a heap on average instead of 2,728;
+    :func:`verification_profile`)."""
+    ur = np.uint64(r)
+    amax = np.uint64(max((r - 1) // 2 if un else r // 2, 0))
+    scanned = 0
+    for o in range(stride):
+        a = np.uint64(1 + o)
+        while a <= amax:
+            scanned += 1
+            v = np.uint64(table[a]) ^ np.uint64(table[ur - a])
+            if want[v] == stamp:
+                want[v] = 0
+                need -= 1
+                if need == 0:
+                    return 0, scanned
+            a += np.uint64(stride)
+    return need, scanned
+
+
+@nb.njit(**JIT)
 def naive_range(whole, take, split, unequal, three, lo, hi, table, vmax, state, mark):
     """Naive mex: every option of every heap, O(n) per heap (O(n^2) with three-heap splits)."""
     bits = state[S_BITS]
@@ -151,22 +191,8 @@ def sparse_range(whole, take, split, unequal, lo, hi, table, vmax, state, rare, 
         # every split with a rare part: all options with a common value
         for i in range(nsplit):
             r = n - split[i]
-            if r < 2:
-                continue
-            if unequal[i]:
-                for j in range(nrare):
-                    a = rare[j]
-                    if a >= r:
-                        break
-                    if 2 * a != r:
-                        mark[np.uint64(table[a]) ^ np.uint64(table[r - a])] = stamp
-            else:
-                ur = np.uint64(r)
-                for j in range(nrare):
-                    a = np.uint64(rare[j])
-                    if a >= ur:
-                        break
-                    mark[np.uint64(table[a]) ^ np.uint64(table[ur - a])] = stamp
+            if r >= 2:
+                mark_rare_pairs(table, r, unequal[i], rare, nrare, mark, stamp)
         q = pb & ((n - q0) & 1)
         limit = 2 << bits
         c = limit
@@ -180,26 +206,8 @@ def sparse_range(whole, take, split, unequal, lo, hi, table, vmax, state, rare, 
             want[v] = stamp
             need += 1
         if need > 0 and nsplit == 1:
-            # rare-class values below c: look for them among all splits, stop when all are seen;
-            # in SCAN_STRIDE interleaved passes (a = 1, 5, 9, ..., then 2, 6, ...): neighbouring
-            # splits give correlated values, so spread-out ones find the missing values sooner
-            # (Officers at 2^20: 1,870 pairs a heap on average instead of 2,728; see
-            # verification_profile and scripts/bench_octal.py)
-            r = n - q0
-            ur = np.uint64(r)
-            amax = np.uint64(max((r - 1) // 2 if unequal[0] else r // 2, 0))
-            for o in range(SCAN_STRIDE):
-                a = np.uint64(1 + o)
-                while a <= amax:
-                    v = np.uint64(table[a]) ^ np.uint64(table[ur - a])
-                    if want[v] == stamp:
-                        want[v] = 0
-                        need -= 1
-                        if need == 0:
-                            break
-                    a += np.uint64(SCAN_STRIDE)
-                if need == 0:
-                    break
+            # rare-class values below c: look for them among all splits, stop when all are seen
+            need, _ = scan_splits(table, n - q0, unequal[0], want, stamp, need, SCAN_STRIDE)
         elif need > 0:
             amax = (n - q0) // 2
             a = 1
@@ -284,27 +292,6 @@ def max_value(table, n):
 
 
 @nb.njit(**JIT)
-def _scan_order_count(table, r, amax, want, stamp, need, stride):
-    """Pairs ``(a, r - a)``, ``1 <= a <= amax``, scanned until every value with
-    ``want[v] == stamp`` is seen (those entries are cleared): how many, in order
-    (``stride`` 1) or strided (``a = 1 + o, 1 + o + stride, ...`` for ``o = 0..stride-1``)."""
-    scanned = 0
-    ur = np.uint64(r)
-    for o in range(stride):
-        a = np.uint64(1 + o)
-        while a <= amax:
-            scanned += 1
-            v = np.uint64(table[a]) ^ np.uint64(table[ur - a])
-            if want[v] == stamp:
-                want[v] = 0
-                need -= 1
-                if need == 0:
-                    return scanned
-            a += np.uint64(stride)
-    return scanned
-
-
-@nb.njit(**JIT)
 def verification_profile(whole, take, split, unequal, table, heaps, rare, nrare, cls, pb,
                          stride, mark, want, out):
     """The work of the sparse kernel at each heap of ``heaps`` (a finished ``table``, one split
@@ -322,13 +309,11 @@ def verification_profile(whole, take, split, unequal, table, heaps, rare, nrare,
         r = n - q0
         R = 0
         for j in range(nrare):
-            a = rare[j]
-            if a >= r:
+            if rare[j] >= r:
                 break
-            if un and 2 * a == r:
-                continue
-            R += 1
-            mark[np.uint64(table[a]) ^ np.uint64(table[r - a])] = stamp
+            if not (un and 2 * rare[j] == r):
+                R += 1
+        mark_rare_pairs(table, r, un, rare, nrare, mark, stamp)
         q = pb & ((n - q0) & 1)
         need = 0
         for v in range(mark.size):
@@ -338,11 +323,10 @@ def verification_profile(whole, take, split, unequal, table, heaps, rare, nrare,
                 break
             want[v] = stamp
             need += 1
-        amax = np.uint64(max((r - 1) // 2 if un else r // 2, 0))
         k_in = 0
         k_str = 0
         if need > 0:
-            k_in = _scan_order_count(table, r, amax, want, stamp, need, 1)
+            _, k_in = scan_splits(table, r, un, want, stamp, need, 1)
             s2 = stamp + 1                # the same wanted values again, under a fresh stamp
             need2 = 0
             for v in range(mark.size):
@@ -352,7 +336,7 @@ def verification_profile(whole, take, split, unequal, table, heaps, rare, nrare,
                     break
                 want[v] = s2
                 need2 += 1
-            k_str = _scan_order_count(table, r, amax, want, s2, need2, stride)
+            _, k_str = scan_splits(table, r, un, want, s2, need2, stride)
         out[i, 0] = R
         out[i, 1] = need
         out[i, 2] = k_in

@@ -28,7 +28,16 @@ import numba as nb
 import numpy as np
 
 from ..config import JIT, PARALLEL_JIT
-from .octal_kernels import S_BITS, S_NRARE, S_PB, S_Q0, SCAN_STRIDE, _mark_simple
+from .octal_kernels import (
+    S_BITS,
+    S_NRARE,
+    S_PB,
+    S_Q0,
+    SCAN_STRIDE,
+    _mark_simple,
+    mark_rare_pairs,
+    scan_splits,
+)
 
 CHUNK = 1 << 14          # heaps a side takes at once
 WANT_CAP = 128           # wanted values a heap may keep on average in its chunk's list
@@ -50,15 +59,7 @@ def speculate(whole, take, split, unequal, lo, hi, table, vmax, bits, pb, q0, ra
         _mark_simple(whole, take, n, table, mark, stamp)
         r = n - q0
         if r >= 2:
-            ur = np.uint64(r)
-            for j in range(nrare):
-                a = rare[j]
-                if a >= r:
-                    break
-                if un and 2 * a == r:
-                    continue
-                ua = np.uint64(a)
-                mark[np.uint64(table[ua]) ^ np.uint64(table[ur - ua])] = stamp
+            mark_rare_pairs(table, r, un, rare, nrare, mark, stamp)
         q = pb & ((n - q0) & 1)
         c = limit
         if top + limit > cap:
@@ -92,21 +93,7 @@ def verify(table, lo, hi, q0, un, want, wstart, wvals):
         stamp = n + 1
         for i in range(s, e):
             want[wvals[i]] = stamp
-        r = n - q0
-        ur = np.uint64(r)
-        amax = np.uint64(max((r - 1) // 2 if un else r // 2, 0))
-        for o in range(SCAN_STRIDE):
-            a = np.uint64(1 + o)
-            while a <= amax:
-                v = np.uint64(table[a]) ^ np.uint64(table[ur - a])
-                if want[v] == stamp:
-                    want[v] = 0
-                    need -= 1
-                    if need == 0:
-                        break
-                a += np.uint64(SCAN_STRIDE)
-            if need == 0:
-                break
+        need, _ = scan_splits(table, n - q0, un, want, stamp, need, SCAN_STRIDE)
         if need > 0:
             return n
     return hi
