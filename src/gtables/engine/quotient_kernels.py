@@ -485,6 +485,41 @@ def _rank(offsets, W, sizes, counts, d):
     return q
 
 
+@nb.njit(**JIT)
+def _next_partition(a, ln, n):
+    """Step ``a[:ln]`` (a partition in decreasing parts <= ``n``) to the next partition of the
+    same total in lexicographic order; returns its length, or -1 after the last."""
+    r = 0
+    i = ln - 1
+    nxt = -1
+    while i >= 0:
+        r += a[i]
+        lim = n if i == 0 else a[i - 1]
+        if a[i] < lim and r - a[i] >= 1:
+            nxt = i
+            break
+        i -= 1
+    if nxt < 0:
+        return -1
+    rest = r - a[nxt] - 1
+    a[nxt] += 1
+    ln = nxt + 1
+    for _ in range(rest):
+        a[ln] = 1
+        ln += 1
+    return ln
+
+
+@nb.njit(**JIT)
+def _quotient_says_otherwise(a, ln, mult, phi, isp, v):
+    """Whether the quotient's answer for the sum ``a[:ln]`` differs from the outcome ``v``
+    (0 = P, 1 = N)."""
+    x = 0
+    for i in range(ln):
+        x = mult[x, phi[a[i]]]
+    return (isp[x] != 0) == (v == 1)
+
+
 @nb.njit(types.Tuple((u8[::1], i64, i64[::1], i64))(i64, i64, i64[::1], i64[::1], i64[::1],
                                                 i64[::1], i64[:, :, ::1], i32[:, ::1],
                                                 i32[::1], u8[::1]), **JIT)
@@ -567,33 +602,14 @@ def misere_sums(T, n, o_start, c_start, comps, offsets, W, mult, phi, isp):
             v = 1 if (wins or not moved) else 0
             out[idx] = v
             if check and first_len < 0:
-                x = 0
-                for i in range(ln):
-                    x = mult[x, phi[a[i]]]
-                if (isp[x] != 0) == (v == 1):
+                if _quotient_says_otherwise(a, ln, mult, phi, isp, v):
                     for i in range(ln):
                         first[i] = a[i]
                     first_len = ln
             idx += 1
-            # next partition of t (parts <= n) in lexicographic order
-            r = 0
-            i = ln - 1
-            nxt = -1
-            while i >= 0:
-                r += a[i]
-                lim = n if i == 0 else a[i - 1]
-                if a[i] < lim and r - a[i] >= 1:
-                    nxt = i
-                    break
-                i -= 1
-            if nxt < 0:
+            ln = _next_partition(a, ln, n)
+            if ln < 0:
                 break
-            rest = r - a[nxt] - 1
-            a[nxt] += 1
-            ln = nxt + 1
-            for _ in range(rest):
-                a[ln] = 1
-                ln += 1
     return out, idx, first, first_len
 
 
@@ -626,30 +642,12 @@ def check_sum_table(T, n, tables, values, mult, phi, isp):
                     counts[d] = 1
                     d += 1
             v = values[partition_rank(tables, sizes, counts, d)]
-            x = 0
-            for i in range(ln):
-                x = mult[x, phi[a[i]]]
-            if (isp[x] != 0) == (v == 1) and first_len < 0:
+            if first_len < 0 and _quotient_says_otherwise(a, ln, mult, phi, isp, v):
                 for i in range(ln):
                     first[i] = a[i]
                 first_len = ln
             count += 1
-            r = 0
-            i = ln - 1
-            nxt = -1
-            while i >= 0:
-                r += a[i]
-                lim = n if i == 0 else a[i - 1]
-                if a[i] < lim and r - a[i] >= 1:
-                    nxt = i
-                    break
-                i -= 1
-            if nxt < 0:
+            ln = _next_partition(a, ln, n)
+            if ln < 0:
                 break
-            rest = r - a[nxt] - 1
-            a[nxt] += 1
-            ln = nxt + 1
-            for _ in range(rest):
-                a[ln] = 1
-                ln += 1
     return count, first, first_len
