@@ -1023,9 +1023,90 @@ def attack_dask(ctx: Ctx, rec: Rec) -> None:
         rec.judge(res, ctx.seeds + SWEPT, count=False, ok_rc=(0,))
 
 
+def attack_quotients(ctx: Ctx, rec: Rec) -> None:
+    """stored misère quotients: byte flips, truncation, links/FIFOs/dirs planted under their
+    names, forged files with valid checksums; read by quotient, query past a total, check"""
+    import functools
+
+    from gtables.engine import quotient as Q
+    from gtables.games.octal import heap_options
+    from gtables.store import Store
+
+    code, n = "0.75", 12
+    qspec = f"octal:code={code},size={n}"
+    truth = Q.quotient(lambda h: heap_options(code, h), n)
+
+    @functools.cache
+    def outcome(pos):                    # misère outcome by plain recursion
+        moved = False
+        for i, h in enumerate(pos):
+            for o in heap_options(code, h):
+                moved = True
+                if outcome(tuple(sorted(pos[:i] + pos[i + 1:] + o, reverse=True))) == "P":
+                    return "N"
+        return "P" if moved else "N"
+
+    sums = [(12, 11, 7), (12, 12, 5, 3), (10, 9, 8), (12, 6, 1)]
+    base = ctx.fresh("q")
+    rec.cmd(ctx.run([PY, "-m", "gtables.cli", "quotient", f"octal:code={code}", "--heaps", str(n),
+                     "--check-total", "14", "-q", "--store", base]), ok_rc=(0,))
+    qfile = table_path(base, qspec, "quotients")
+
+    def forge(st, change):
+        values, attrs = st.read_quotient(qspec)
+        values = np.array(values)
+        change(values, attrs["extra"])
+        st.write_quotient(qspec, values, attrs["extra"], force=True)
+
+    k = truth.size
+    hows = ["any"] * (4 if ctx.quick else 30) + ["truncate"] * (2 if ctx.quick else 10) + \
+        ["symlink", "fifo", "dir", "p_portion", "phi", "mult", "layout"]
+    for how in hows:
+        s = ctx.fresh("q", base)
+        path = table_path(s, qspec, "quotients")
+        if how in ("any", "truncate"):
+            damage(ctx, path, how)
+        elif how == "symlink":
+            os.unlink(path)
+            os.symlink(qfile, path)
+        elif how == "fifo":
+            os.unlink(path)
+            os.mkfifo(path)
+        elif how == "dir":
+            os.unlink(path)
+            os.mkdir(path)
+        else:
+            forge(Store(s), lambda v, x, how=how: (
+                v.__setitem__(n + 1 + 1, v[n + 1 + 1] ^ 1) if how == "p_portion" else
+                v.__setitem__(7, (v[7] + 1) % k) if how == "phi" else
+                v.__setitem__(n + 1 + k + 2 * k + 3, (v[n + 1 + k + 2 * k + 3] + 1) % k)
+                if how == "mult" else x.__setitem__("heaps", n - 1)))
+        rec.injections += 1
+        r = ctx.run([PY, "-m", "gtables.cli", "quotient", f"octal:code={code}", "--heaps", str(n),
+                     "--json", "-q", "--store", s])
+        rec.cmd(r, ok_rc=(0, 2))
+        if r.get("rc") == 0:
+            d = json.loads(r["out"])
+            if d["p_portion"] != list(truth.p_portion) or d["mult"] != truth.mult.tolist() or \
+                    d["phi"] != truth.phi.tolist():
+                rec.bad("wrong", f"quotients/{how}: a quotient read back differs from the truth")
+        for hs in sums:
+            r = ctx.run([PY, "-m", "gtables.cli", "query",
+                         f"octal:code={code},play=misere,total=14",
+                         ",".join(map(str, hs)), "--json", "--store", s])
+            rec.cmd(r, ok_rc=(0, 2))
+            if r.get("rc") == 0 and json.loads(r["out"])["outcome"] != outcome(hs):
+                rec.bad("wrong", f"quotients/{how}: query {hs} answered wrong")
+        r = ctx.run([PY, "-m", "gtables.cli", "check", "--deep", "--store", s])
+        rec.cmd(r, ok_rc=(0, 1))
+        if how in ("symlink", "fifo", "dir", "p_portion", "phi", "mult", "layout") and \
+                r.get("rc") != 1:
+            rec.bad(None, f"quotients/{how}: check --deep did not report the damage")
+
+
 ATTACKS = {f.__name__[7:]: f for f in (attack_flips, attack_kills, attack_crowd, attack_paths,
                                       attack_planted, attack_crafted, attack_import,
-                                      attack_limits, attack_dask)}
+                                      attack_limits, attack_quotients, attack_dask)}
 QUICK = tuple(a for a in ATTACKS if a != "dask")
 
 
