@@ -13,8 +13,9 @@ from gtables.games.octal_stepper import OctalStepper
 from gtables.store import Store
 
 
-def kernel_table(code, size, nthreads, par_from):
-    """The scan kernel driven directly, so that the block path runs on a small table."""
+def kernel_table(code, size, nthreads, par_from, exit_check=None):
+    """The scan kernel driven directly, so that the block path (and, with a small
+    ``exit_check``, the early exit) runs on a small table."""
     whole, take, split, unequal, _ = move_arrays(octal.digits(octal.parse_code(code)))
     scan = octal_scan.NaiveScan(whole, take, split, unequal)
     t = np.zeros(size, dtype=np.uint8)
@@ -23,7 +24,8 @@ def kernel_table(code, size, nthreads, par_from):
     scan.grow(4)
     lo = 0
     while True:
-        st = scan.run(t, lo, size, state, nthreads=nthreads, par_from=par_from)
+        st = scan.run(t, lo, size, state, nthreads=nthreads, par_from=par_from,
+                      exit_check=exit_check)
         if st == DONE:
             return t.astype(np.int64), scan.counters()
         stop = decode(st)
@@ -68,8 +70,8 @@ def test_scan_equals_the_reference(code):
 @pytest.mark.parametrize("dtype", [np.uint16, np.uint32])
 @pytest.mark.parametrize("code", ["0.04", "0.007", "4!.0", "0.14!", "4.07", "0.6", "0.1777!"])
 def test_wider_tables_from_the_start(code, dtype):
-    """uint16 tables take the four-pairs-per-load path (and its reversed copy), uint32 the plain
-    one: both the reference's values."""
+    """uint16 and uint32 tables (and their reversed copies) from the first heap: the
+    reference's values."""
     ref, _ = stepper_table(code, 2500, scan=False)
     fast, _ = stepper_table(code, 2500, dtype=dtype)
     assert np.array_equal(fast, ref)
@@ -96,11 +98,27 @@ def test_block_path_equals_the_reference(code, nthreads):
     assert np.array_equal(got, ref)
 
 
-def test_counters_and_the_early_exit():
-    _, c = kernel_table("0.4!", 3000, 1, par_from=1 << 30)
-    # the early exit fires (every value below 2**bits among the options) and skips pairs
+@pytest.mark.parametrize("nthreads", [1, 2])
+def test_counters_and_the_early_exit(nthreads):
+    """The bulk looks for the early exit every ``exit_check`` pairs: with a look every 7 pairs it
+    fires on 0.4! (every value below 2**bits among the options) and skips pairs, and the values
+    stay the reference's."""
+    ref, _ = stepper_table("0.4!", 3000, scan=False)
+    got, c = kernel_table("0.4!", 3000, nthreads, par_from=64 if nthreads > 1 else 1 << 30,
+                          exit_check=7)
     assert c["early_exits"] > 0 and c["pairs"] < c["nominal_pairs"]
-    assert c["heaps"] == 3000 and c["parallel_blocks"] == 0
+    assert c["heaps"] == 3000 and (c["parallel_blocks"] > 0) == (nthreads > 1)
+    assert np.array_equal(got, ref)
+    _, plain = kernel_table("0.4!", 3000, 1, par_from=1 << 30)    # default: a look every 2^16
+    assert plain["early_exits"] == 0 and plain["pairs"] == plain["nominal_pairs"]
+
+
+@pytest.mark.parametrize("code", ["0.04", "0.007", "4!.0", "0.14!", "4.07", "0.1777!", "0.37"])
+def test_frequent_early_exit_looks_change_no_value(code):
+    ref, _ = stepper_table(code, 2500, scan=False)
+    for nthreads, par_from in ((1, 1 << 30), (2, 16)):
+        got, _ = kernel_table(code, 2500, nthreads, par_from, exit_check=3)
+        assert np.array_equal(got, ref)
 
 
 def test_state_layout_is_the_steppers():

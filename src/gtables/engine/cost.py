@@ -30,11 +30,11 @@ OVERRIDE_FLAG = "--ignore-time-limit"
 
 #: work units per second per thread, on the fast side of what was measured here (2 cores,
 #: shared): the generic kernels 0.08 G options/s a thread (nim:heaps=2,size=2000 on 2 threads:
-#: 0.16 G/s); the octal scan kernel 0.45-0.9 G pairs/s a thread (0.6 to 160,000 heaps on 2
-#: threads: 0.9 G/s; 1.5-2 G/s near 2^21 with four pairs per load); three-heap splits 0.72 G
-#: triples/s on one thread (0.B7 to 9,000 heaps); the sparse-space method at least 5 M heaps/s
-#: while its rare heaps stay few.
-RATES = {"options": 2e8, "pairs": 1.5e9, "triples": 1.0e9, "heaps": 2e7}
+#: 0.16 G/s); the octal scan kernel 2.6-2.7 G pairs/s on one thread and 4.7-4.9 on two (0.04,
+#: 0.06, 0.007 to 2^17 values, a store per pair); three-heap splits 0.72 G triples/s on one
+#: thread (0.B7 to 9,000 heaps); the sparse-space method at least 5 M heaps/s while its rare
+#: heaps stay few.
+RATES = {"options": 2e8, "pairs": 3e9, "triples": 1.0e9, "heaps": 2e7}
 
 
 @dataclasses.dataclass(frozen=True)

@@ -7,25 +7,22 @@ is *not* an option, every pair must be looked at.  What this module changes is t
 and the number of cores that share them.  Same values as the serial reference
 :func:`.octal_kernels.naive_range` (the tests compare them bit for bit).
 
-**Read, and write only what is new.**  The reference stores a stamp for every pair.  A store per
-pair into a small array is fast or five times slower depending on where the arrays happen to lie
-(measured here 1.35 or 0.26 G pairs/s for the same loop and data, 0.3 in most placements; likely
-the processor holding loads back behind stores it guesses they depend on, not confirmed).
-Loading the mark and storing only a new value is steady: 0.9 G pairs/s, 1.2-1.45 with four pairs
-per test.  New values are rare: at most ``2**bits`` per heap among ``n/2`` pairs.  ``seen`` is a
-byte per value, cleared per heap.
-
-**Four pairs per load.**  With a uint16 table (values 256..65535, where the long runs spend their
-time) one unaligned 64-bit load reads ``G(a..a+3)`` and another ``G(r-a-3..r-a)`` from a reversed
-copy ``rev[i] = G(M - i)`` (so both go forward), one XOR makes four options, shifts take them apart:
-half the loads, +25-40% (1.5 -> 2.0 G pairs/s near heap 2^21).  ``rev`` is as big as the table;
-the kernel writes it with the table, :class:`NaiveScan` rebuilds it after a widening or a resume.
-Tables of uint8 (small heaps) and uint32 use the plain loop.
+**A store per pair, nothing else.**  ``seen[G(a) ^ G(r - a)] = 1`` with ``G(r - a)`` read
+forward from a reversed copy of the table (``rev[i] = G(M - i)``): no load of ``seen``, no
+branch, so the pairs do not wait on each other.  ``seen`` is a byte per value, cleared per heap.
+Measured on 0.007 at 2^16 values, one thread: 2.55 G pairs/s, against 1.40 for the loop it
+replaced (load the mark, store only a new value, four pairs per pair of 64-bit loads, stop once
+every value below ``2**bits`` is seen).  Earlier sessions saw the store per pair five times slower
+for some placements of the arrays; the benchmark (``scripts/bench_octal.py --rows scan``, which
+also times the reference, a store per pair too) has not shown it again.  ``rev`` is as big as the
+table; the kernel writes it with the table, :class:`NaiveScan` rebuilds it after a widening or a
+resume.
 
 **Early exit.**  The options of a heap are all below ``2**bits`` (``bits`` = bit length of the
-largest value so far: an XOR of two values below ``2**bits`` stays below it).  Once ``2**bits``
-distinct values are seen no later pair can add one, and the scan stops.  Counted in ``stats``
-(it is rare in these games: it needs every value below ``2**bits`` among the options).
+largest value so far: an XOR of two values below ``2**bits`` stays below it).  Every
+:data:`EXIT_CHECK` pairs the bulk looks whether every value below ``2**bits`` is marked; if so no
+later pair can add one, and it stops.  Counted in ``stats`` (rare in these games: it needs every
+value below ``2**bits`` among the options).
 
 **Both cores: blocks of heaps.**  For the heaps ``h`` of a block ``[n0, n0 + B)`` the pairs with
 both parts below ``n0`` (the *bulk*: ``a > r - n0``) read only finished values, so the bulk of all
@@ -37,11 +34,14 @@ us here, so blocks are sized to a few million pairs and heaps below :data:`PAR_F
 spin while they wait made 2 threads 35% slower than 1 (measured here); with
 ``OMP_WAIT_POLICY=passive`` (which gtables.config sets unless the user did) they were as fast as 1.
 
-**Measured and dropped:** a vectorised pass "is any pair's XOR one of four candidate values"
-(AVX2: 6 G pairs/s on one thread; 3.2 with eight candidates) that proves the mex among candidates
-taken from a sample of the pairs.  It is exact, but in these games some options occur only once or
-twice among 10^5 pairs, so missing them from the sample makes wrong candidates that cost 4-16
-passes per heap near 2^18 (simulated on the 0.04 values): no faster than the scalar scan.
+**Measured and dropped** (this session, 0.007 at 2^16 values, one thread): (1) testing blocks of
+256 pairs for a value not yet marked (loads only, vectorised) and marking only blocks that hold
+one: 1.10 G pairs/s, since two thirds of the blocks hold a new value at this size; (2) after the
+first 4,096 pairs, testing every pair at once against the eight smallest values not yet seen
+(vectorised compares), marking blocks that hold one: 1.09, the candidates turn up late too often;
+(3) earlier, a vectorised pass "is any pair's XOR one of four candidate values" with candidates
+taken from a sample of the pairs: some options occur only once or twice among 10^5 pairs, so
+wrong candidates cost 4-16 passes per heap near 2^18.
 
 Three-heap splits (hexadecimal digits 8-F) are not covered: the stepper keeps the reference for
 them.  Status codes are the engine's, as in :mod:`.octal_kernels`.
@@ -52,9 +52,7 @@ import weakref
 
 import numba as nb
 import numpy as np
-from llvmlite import ir
-from numba import prange, types
-from numba.extending import intrinsic
+from numba import prange
 
 from ..config import JIT, PARALLEL_JIT
 from ..engine.status import BASE, DONE, OVERFLOW, SCRATCH_FULL
@@ -64,6 +62,7 @@ S_BITS = 0                  # state[S_BITS] = bits, the layout of octal_kernels'
 PAR_FROM = 1 << 14          # heaps below this are computed one at a time, serially
 BLOCK_PAIRS = 1 << 24       # pairs per block of heaps (the parallel region's work, ~10 ms)
 MAX_BLOCK = 256             # heaps per block at most (rows of ``seen``)
+EXIT_CHECK = 1 << 16        # pairs of the bulk between two looks for the early exit
 
 # counters, one row per block slot (``stats[slot, ST_*]``), summed by the stepper
 ST_HEAPS, ST_PAIRS, ST_NOMINAL, ST_EARLY, ST_BLOCKS = range(5)
@@ -91,138 +90,62 @@ def _mark_take_whole(whole, take, n, table, seen):
             seen[np.int64(table[n - k])] = 1
 
 
-@intrinsic
-def _load64(typingctx, arr, idx):
-    """The eight bytes at ``arr[idx]`` (and on) as one uint64, unaligned: four uint16 values, the
-    first in the low bits.  The caller keeps them inside the array."""
-    if not isinstance(arr, types.Array) or not isinstance(idx, types.Integer):
-        return None
-
-    def codegen(context, builder, sig, args):
-        ary = context.make_array(sig.args[0])(context, builder, args[0])
-        ptr = builder.bitcast(builder.gep(ary.data, [args[1]]), ir.IntType(64).as_pointer())
-        return builder.load(ptr, align=1)
-    return types.uint64(arr, idx), codegen
-
-
-if nb.config.DISABLE_JIT:
-    # an intrinsic has no Python body: under NUMBA_DISABLE_JIT=1 (the coverage run) the same
-    # eight bytes in Python, so the kernel runs as plain Python too
-    def _load64(arr, idx):  # noqa: F811
-        i = int(idx)
-        return np.uint64(int.from_bytes(arr[i:i + 8 // arr.itemsize].tobytes(), "little"))
-
-
 @nb.njit(**JIT)
-def _see4(seen, x0, x1, x2, x3, found):
-    """Mark four values seen (they may repeat, so one at a time); ``found`` + the new ones."""
-    if seen[x0] == 0:
-        seen[x0] = 1
-        found += 1
-    if seen[x1] == 0:
-        seen[x1] = 1
-        found += 1
-    if seen[x2] == 0:
-        seen[x2] = 1
-        found += 1
-    if seen[x3] == 0:
-        seen[x3] = 1
-        found += 1
-    return found
-
-
-@nb.njit(**JIT)
-def _scan_pairs16(table, rev, a0, a1, off, seen, found, bound):
-    """:func:`_scan_pairs` for a uint16 table, ``G(r - a) = rev[a + off]`` (``off = M - r``): four
-    pairs per pair of 64-bit loads."""
-    if a1 < a0:
-        return found, 0
-    a = np.uint64(a0)
-    e = np.uint64(a1 + 1)
+def _store_pairs(table, rev, a0, a1, off, seen):
+    """``seen[G(a) ^ G(r - a)] = 1`` for ``a0 <= a <= a1``, with ``G(r - a) = rev[a + off]``
+    (``off = rev.size - 1 - r``).  Unsigned indices spare numba's negative-index wrap-around."""
     o = np.uint64(off)
-    m = np.uint64(0xFFFF)
-    while a + np.uint64(3) < e and found < bound:
-        x = _load64(table, a) ^ _load64(rev, a + o)
-        x0 = x & m
-        x1 = (x >> np.uint64(16)) & m
-        x2 = (x >> np.uint64(32)) & m
-        x3 = x >> np.uint64(48)
-        if (seen[x0] == 0) | (seen[x1] == 0) | (seen[x2] == 0) | (seen[x3] == 0):
-            found = _see4(seen, x0, x1, x2, x3, found)    # rare: a value is new
-        a += np.uint64(4)
-    while a < e and found < bound:
-        x = np.uint64(table[a]) ^ np.uint64(rev[a + o])
-        if seen[x] == 0:
-            seen[x] = 1
-            found += 1
-        a += np.uint64(1)
-    return found, np.int64(a) - a0
-
-
-@nb.njit(**JIT)
-def _scan_pairs(table, r, a0, a1, seen, found, bound):
-    """Mark ``seen[G(a) ^ G(r - a)] = 1`` for ``a0 <= a <= a1``, ``found`` = distinct values
-    marked so far; stop once ``found == bound`` (every value below ``2**bits`` is an option).
-    Returns ``(found, pairs read)``.  Unsigned indices spare numba's negative-index wrap-around."""
-    if a1 < a0:
-        return found, 0
-    ur = np.uint64(r)
     a = np.uint64(a0)
     e = np.uint64(a1 + 1)
-    one = np.uint64(1)
-    two = np.uint64(2)
-    three = np.uint64(3)
-    while a + three < e and found < bound:
-        x0 = np.uint64(table[a]) ^ np.uint64(table[ur - a])
-        x1 = np.uint64(table[a + one]) ^ np.uint64(table[ur - a - one])
-        x2 = np.uint64(table[a + two]) ^ np.uint64(table[ur - a - two])
-        x3 = np.uint64(table[a + three]) ^ np.uint64(table[ur - a - three])
-        if (seen[x0] == 0) | (seen[x1] == 0) | (seen[x2] == 0) | (seen[x3] == 0):
-            found = _see4(seen, x0, x1, x2, x3, found)    # rare: a value is new
-        a += np.uint64(4)
-    while a < e and found < bound:
-        x = np.uint64(table[a]) ^ np.uint64(table[ur - a])
-        if seen[x] == 0:
-            seen[x] = 1
-            found += 1
-        a += one
-    return found, np.int64(a) - a0
+    while a < e:
+        seen[table[a] ^ rev[a + o]] = 1
+        a += np.uint64(1)
 
 
 @nb.njit(**JIT)
-def _bulk(split, unequal, h, n0, table, rev, seen, bound, stats):
+def _all_marked(seen, bound):
+    for v in range(bound):
+        if seen[v] == 0:
+            return False
+    return True
+
+
+@nb.njit(**JIT)
+def _bulk(split, unequal, h, n0, table, rev, seen, bound, exit_check, stats):
     """The bulk of heap ``h`` in the block starting at ``n0``: every split pair whose two parts
-    are below ``n0`` (``a > r - n0``), into the cleared row ``seen``."""
+    are below ``n0`` (``a > r - n0``), into the cleared row ``seen``; every ``exit_check``
+    pairs (:data:`EXIT_CHECK`), stop if every value below ``bound`` is marked."""
     seen[:] = 0
-    found = 0
     m = rev.size - 1
+    done = False
     for i in range(split.size):
         r = h - split[i]
         amax = (r - 1) // 2 if unequal[i] else r // 2
-        a0 = max(1, r - n0 + 1)
-        stats[ST_NOMINAL] += max(amax - a0 + 1, 0)
-        if found < bound:
-            if table.itemsize == 2:
-                found, p = _scan_pairs16(table, rev, a0, amax, m - r, seen, found, bound)
-            else:
-                found, p = _scan_pairs(table, r, a0, amax, seen, found, bound)
-            stats[ST_PAIRS] += p
-    if found == bound:
+        a = max(1, r - n0 + 1)
+        stats[ST_NOMINAL] += max(amax - a + 1, 0)
+        while a <= amax and not done:
+            last = min(amax, a + exit_check - 1)
+            _store_pairs(table, rev, a, last, m - r, seen)
+            stats[ST_PAIRS] += last - a + 1
+            a = last + 1
+            if a <= amax or i + 1 < split.size:    # pairs are left to skip
+                done = _all_marked(seen, bound)
+    if done:
         stats[ST_EARLY] += 1
 
 
 @nb.njit(**PARALLEL_JIT)
-def _bulk_threads(split, unequal, n0, nb_, table, rev, seen, bound, stats):
+def _bulk_threads(split, unequal, n0, nb_, table, rev, seen, bound, exit_check, stats):
     """:func:`_bulk` of the heaps ``n0 .. n0 + nb_ - 1``, one heap per iteration, on all threads
     (:func:`scan` hands them out one at a time)."""
     for s in prange(nb_):
         si = np.int64(s)   # a prange index is unsigned
-        _bulk(split, unequal, n0 + si, n0, table, rev, seen[si], bound, stats[si])
+        _bulk(split, unequal, n0 + si, n0, table, rev, seen[si], bound, exit_check, stats[si])
 
 
 @nb.njit(**JIT)
 def scan_range(whole, take, split, unequal, lo, hi, table, rev, vmax, state, seen, stats,
-               nthreads, par_from):
+               nthreads, par_from, exit_check):
     """Fill ``table[lo:hi]`` from ``table[:lo]``: the values of
     :func:`.octal_kernels.naive_range` for codes without three-heap splits.  ``rev`` = the table
     reversed (``rev[rev.size - 1 - i] = table[i]``, same size and dtype; read below ``lo``,
@@ -241,10 +164,10 @@ def scan_range(whole, take, split, unequal, lo, hi, table, rev, vmax, state, see
             nb_ = min(MAX_BLOCK, max(nthreads, BLOCK_PAIRS // max(n0 // 2, 1)), hi - n0, n0)
         bound = 1 << bits                  # every bulk option is below this
         if nb_ > 1:
-            _bulk_threads(split, unequal, n0, nb_, table, rev, seen, bound, stats)
+            _bulk_threads(split, unequal, n0, nb_, table, rev, seen, bound, exit_check, stats)
             stats[0, ST_BLOCKS] += 1
         else:
-            _bulk(split, unequal, n0, n0, table, rev, seen[0], bound, stats[0])
+            _bulk(split, unequal, n0, n0, table, rev, seen[0], bound, exit_check, stats[0])
         for s in range(nb_):
             h = n0 + s
             row = seen[s]
@@ -254,8 +177,8 @@ def scan_range(whole, take, split, unequal, lo, hi, table, rev, vmax, state, see
                 amax = (r - 1) // 2 if unequal[i] else r // 2
                 last = min(amax, r - n0)
                 if last >= 1:
-                    _, p = _scan_pairs(table, r, 1, last, row, 0, width)
-                    stats[s, ST_PAIRS] += p
+                    _store_pairs(table, rev, 1, last, rev.size - 1 - r, row)
+                    stats[s, ST_PAIRS] += last
                     stats[s, ST_NOMINAL] += last
             g = 0
             while row[g]:
@@ -303,7 +226,8 @@ class NaiveScan:
         return self.rev
 
     def run(self, table: np.ndarray, lo: int, hi: int, state: np.ndarray,
-            nthreads: int | None = None, par_from: int | None = None) -> int:
+            nthreads: int | None = None, par_from: int | None = None,
+            exit_check: int | None = None) -> int:
         """:func:`scan_range` on ``nthreads`` threads (default: numba's current number), blocks
         from heap ``par_from`` (default :data:`PAR_FROM`, read at each call).  Block heaps are
         handed out one at a time (parallel chunk size 1, numba's setting, which a cached kernel
@@ -311,12 +235,13 @@ class NaiveScan:
         does not hold up the block, the others take its heaps."""
         nthreads = nb.get_num_threads() if nthreads is None else nthreads
         par_from = PAR_FROM if par_from is None else par_from
+        exit_check = EXIT_CHECK if exit_check is None else exit_check
         rev = self._mirror(table, lo)
         vmax = int(np.iinfo(table.dtype).max)
         old = nb.set_parallel_chunksize(1) if nthreads > 1 else None
         try:
             st = scan_range(*self.moves, lo, hi, table, rev, vmax, state, self.seen, self.stats,
-                            max(nthreads, 1), par_from)
+                            max(nthreads, 1), par_from, max(exit_check, 1))
         finally:
             if old is not None:
                 nb.set_parallel_chunksize(old)
