@@ -15,7 +15,7 @@ Rows 1-3 run single-threaded, as does the C program.  Numba times are the kernel
 (``OctalStepper.run``, mask re-choices included, the one-off widening of the table uint8 ->
 uint16 -> uint32 excluded), after a warm-up call at a small N so that compilation is not
 measured; C times are the program's own compute time.  Row 1's numba naive is the scan kernel
-(games/octal_scan.py), as every naive run is.
+(games/octal/scan.py), as every naive run is.
 
 Rows (``N`` = the largest heap: heaps 0..N are computed):
   0. both cores: Officers and Grundy's game to 2^23 values (2^18 with --quick), five ways + C;
@@ -70,7 +70,7 @@ import numpy as np
 
 from gtables.engine.sequence_stats import checksum  # the C program's sum (i+1)*G(i) mod 2^61
 from gtables.engine.status import decode
-from gtables.games.octal_literature import lookup
+from gtables.games.octal.literature import lookup
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 # (OpenMP threads sleep while they wait: gtables.config sets OMP_WAIT_POLICY=passive)
@@ -154,7 +154,7 @@ def run_numba(code: str, n: int, algorithm: str, threads: int | None = None,
     import numba
 
     from gtables.games.octal import digits, parse_code
-    from gtables.games.octal_stepper import OctalStepper
+    from gtables.games.octal.stepper import OctalStepper
 
     if threads is not None:
         numba.set_num_threads(threads)
@@ -185,7 +185,7 @@ def warm_up() -> None:
     with and without '!') so that no timed call pays for compilation."""
     from gtables import api
     from gtables.games.octal import digits
-    from gtables.games.octal_stepper import OctalStepper
+    from gtables.games.octal.stepper import OctalStepper
 
     for algorithm, scan in (("naive", True), ("naive", False), ("sparse", True)):
         for code in ("0.77", "4!.0"):
@@ -203,7 +203,7 @@ def split_pairs(code: str, heaps: np.ndarray) -> int:
     """The split pairs the naive mex accounts for over ``heaps``: sum over split amounts k of
     r/2 ((r - 1)/2 for "!"), r = h - k."""
     from gtables.games.octal import digits, parse_code
-    from gtables.games.octal_kernels import move_arrays
+    from gtables.games.octal.kernels import move_arrays
 
     _, _, split, unequal, _ = move_arrays(digits(parse_code(code)))
     h = heaps.astype(np.int64)
@@ -261,7 +261,7 @@ def limit_rates(code: str, table: np.ndarray, threads: int) -> dict:
     import numba
 
     from gtables.games.octal import digits, parse_code
-    from gtables.games.octal_kernels import move_arrays
+    from gtables.games.octal.kernels import move_arrays
 
     stream, lookup = limit_kernels()
     ks = move_arrays(digits(parse_code(code)))[2]
@@ -374,7 +374,7 @@ def counters(code: str, table: np.ndarray, stats: dict, seconds: float,
     heaps spread over the top half (``octal_kernels.verification_profile``): R (rare-pair
     lookups), the wanted values, K (verification pairs until all are seen) in order and in the
     kernel's strided order (mean and 90th percentile), and the kernel's time per pair."""
-    from gtables.games import octal_kernels as ok
+    from gtables.games.octal import kernels as ok
     from gtables.games.octal import digits, parse_code
 
     n = table.size
@@ -699,9 +699,9 @@ def main(argv=None) -> int:
                     f"{c['K_in_order_p90']:,.0f} | {c['K_strided_mean']:,.0f}, "
                     f"{c['K_strided_p90']:,.0f} | {c['stride']} | {c['ns_per_pair_whole_run']} |")
         say()
-        say("The block kernel (`games/octal_blocks.py`) marks, for a block of heaps on all "
+        say("The block kernel (`games/octal/blocks.py`) marks, for a block of heaps on all "
             "threads, the splits with a rare part and a first stretch of the scan; one thread "
-            "then finishes each heap; the pipeline (`games/octal_pipeline.py`) speculates on one "
+            "then finishes each heap; the pipeline (`games/octal/pipeline.py`) speculates on one "
             "thread and verifies on the other.  'auto (timed)' is what `gtables compute` runs: "
             "for these games (one split amount) the pipeline once no rare heap came for 65,536 "
             "heaps, the serial kernel before.  Ratios above 1 are speed-ups.")
@@ -774,7 +774,7 @@ def main(argv=None) -> int:
     if result["scan"]:
         say("## 4. Naive split scan (games with no sparse space), same run")
         say()
-        say("G pairs/s = split pairs (a, r - a) of heaps 0..N / seconds. scan = games/octal_scan.py "
+        say("G pairs/s = split pairs (a, r - a) of heaps 0..N / seconds. scan = games/octal/scan.py "
             "(what every naive run uses: a store per pair, both cores in blocks of heaps); "
             "reference = the serial naive_range (a stamp store per pair); C = the C naive program "
             "(the same, one thread); limits measured here on the finished "

@@ -52,7 +52,7 @@ def spot_check(v: np.ndarray, heaps) -> list[int]:
     heaps) and return the heaps where it differs from the table: an independent check of the
     values the run found (the sparse method never marks every option)."""
     from gtables.games.octal import digits
-    from gtables.games.octal_kernels import bits_for, move_arrays, naive_range
+    from gtables.games.octal.kernels import bits_for, move_arrays, naive_range
     whole, take, split, unequal, three = move_arrays(digits(CODE))
     bits = int(bits_for(int(v.max())))
     bad = []
@@ -94,7 +94,7 @@ def main() -> int:
     ap.add_argument("--no-write", action="store_true")
     a = ap.parse_args()
     from gtables.engine.sequence_stats import SequenceStats
-    from gtables.games.octal_kernels import bits_for, rare_count_by_mask, rare_heaps
+    from gtables.games.octal.kernels import bits_for, rare_count_by_mask, rare_heaps
     v, source, compute_seconds = values_from(a.store)
     n = int(v.size)
     bits = int(bits_for(int(v.max())))

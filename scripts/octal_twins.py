@@ -21,7 +21,7 @@ def main(argv=None) -> int:
                     "report goes (default results)")
     args = ap.parse_args(argv)
     from gtables.games.octal import parse_code, shift_twin
-    from gtables.games.octal_open import open_codes
+    from gtables.games.octal.open_list import open_codes
     from gtables.octal_catalogue.digits import octal4_codes
 
     found = {}

@@ -38,7 +38,7 @@ import gtables  # noqa: E402
 from gtables import games  # noqa: E402
 from gtables.engine.compute import fill  # noqa: E402
 from gtables.engine.kernels import N, P  # noqa: E402
-from gtables.games.octal_literature import NAMES  # noqa: E402
+from gtables.games.octal.literature import NAMES  # noqa: E402
 from gtables.verify import misere as literature  # noqa: E402
 from gtables.verify.runner import Context, evaluate  # noqa: E402
 

@@ -6,7 +6,7 @@ split pairs) to 2^21 values each, four times past the published 2^17, by the nai
     python scripts/run_naive_frontier.py --values 262144      # a short check: 2^18 values each
     python scripts/run_naive_frontier.py --codes 0.04 --store /big/disk/frontier
 
-Each table goes through the engine (``api.compute``, ``algorithm="naive"``: games/octal_scan.py
+Each table goes through the engine (``api.compute``, ``algorithm="naive"``: games/octal/scan.py
 on every thread numba allows, ``--threads`` to change) into a store (``--store``, default the
 directory ``gtables-naive-frontier`` in the system's temporary folder), saving a checkpoint every
 ``--checkpoint-seconds``.  Killed, it loses at most that much: started again with the same
@@ -79,7 +79,7 @@ def checksum(g: np.ndarray) -> int:
 def split_pairs(code: str, lo: int, hi: int) -> int:
     """Split pairs (a, r - a) the naive mex accounts for over heaps lo..hi-1."""
     from gtables.games.octal import digits, parse_code
-    from gtables.games.octal_kernels import move_arrays
+    from gtables.games.octal.kernels import move_arrays
 
     _, _, split, unequal, _ = move_arrays(digits(parse_code(code)))
     h = np.arange(lo, hi, dtype=np.int64)

@@ -70,7 +70,7 @@ def markdown(rows: list[dict], size: int, wall: float, command: str) -> str:
         f"`0.d1d2` with `d2` not 0) with a digit of bit 8: removing `k` tokens may leave three "
         f"non-empty heaps (bit 8), two (bit 4), one (bit 2) or none (bit 1), as in CGSuite's "
         f"`TakeAndBreak`.  Each table is computed to heap {size} by the naive kernel "
-        f"(`src/gtables/games/octal_kernels.py`), which the tests check against the reference "
+        f"(`src/gtables/games/octal/kernels.py`), which the tests check against the reference "
         f"solver on small tables.",
         "",
         "**Every period here is observed, none is proved**: no theorem turning a finite check into "

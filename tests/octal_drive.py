@@ -6,8 +6,8 @@ import numpy as np
 
 from gtables.engine.status import decode
 from gtables.games import octal
-from gtables.games.octal_kernels import DONE
-from gtables.games.octal_stepper import OctalStepper
+from gtables.games.octal.kernels import DONE
+from gtables.games.octal.stepper import OctalStepper
 
 
 def stepper_table(code, size, algorithm="naive", scan=True, dtype=np.uint8):

@@ -233,7 +233,8 @@ def test_game_is_frozen_and_named_by_its_family():
 def test_status_codes_decode_to_one_meaning():
     from gtables.engine import kernels as K
     from gtables.engine import status as S
-    from gtables.games import octal, octal_kernels
+    from gtables.games import octal
+    from gtables.games.octal import kernels as octal_kernels
 
     assert S.decode(S.DONE) is None
     assert len({c.name for c in S.CODES.values()}) == len(S.CODES)

@@ -1,4 +1,4 @@
-"""The block kernel (the sparse-space method on several threads, :mod:`gtables.games.octal_blocks`)
+"""The block kernel (the sparse-space method on several threads, :mod:`gtables.games.octal.blocks`)
 gives the serial sparse kernel's values exactly, on many codes (two-heap splits only: the sparse
 method does not take three), with ``!`` codes and d0 = 4, through value growth (uint8 -> uint16),
 mask re-choices and a resumed run."""
@@ -7,7 +7,7 @@ import pytest
 
 from gtables.engine.status import OVERFLOW, decode
 from gtables.games import octal
-from gtables.games.octal_stepper import OctalStepper
+from gtables.games.octal.stepper import OctalStepper
 
 CODES = ["0.6", "4!.0", "0.16", "0.56", "0.165", "0.354", "0.1777", "4.07", "0.4!", "0.64!7",
          "4!.047", "0.26", "0.1377", "0.52", "0.177", "4.4", "0.7!7", "0.06", "0.14", "0.6!"]
@@ -45,7 +45,7 @@ def test_blocks_equal_serial(code):
 
 def test_blocks_equal_naive_on_small_block_rows(monkeypatch):
     """Blocks of 8 heaps (the fewest) cross many block boundaries and a value growth."""
-    from gtables.games import octal_blocks
+    from gtables.games.octal import blocks as octal_blocks
     monkeypatch.setattr(octal_blocks, "block_rows", lambda w, threads: 8)
     for code in ("0.6", "4!.0", "0.4!"):
         naive, _ = run(code, 3000, False)

@@ -10,7 +10,7 @@ import pytest
 
 from gtables.api import compute_values
 from gtables.games.octal import digits
-from gtables.games.octal_literature import lookup4
+from gtables.games.octal.literature import lookup4
 from gtables.octal_catalogue import digits as oc
 from gtables.sweep import SweepRow
 from gtables.verify.octal_literature import compare_record

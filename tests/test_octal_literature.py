@@ -1,4 +1,4 @@
-"""The octal-games literature table (gtables.games.octal_literature, read with the family's one
+"""The octal-games literature table (gtables.games.octal.literature, read with the family's one
 octal-code grammar games.octal.parse_code) and its comparison (gtables.verify.octal_literature).
 
 Fast: no numba.  The independent check recomputes every small solved row with a naive
@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from gtables.games import octal_literature as lit
+from gtables.games.octal import literature as lit
 from gtables.games.octal import parse_code
 from gtables.verify import octal_literature as litcmp
 

@@ -11,9 +11,9 @@ import pytest
 
 from gtables.api import compute_values
 from gtables.games.octal import parse_code
-from gtables.games.octal_literature import OPEN, lookup
-from gtables.games.octal_open import OPEN as LISTED
-from gtables.games.octal_open import SOURCE_COMMIT, OpenGame, lookup_open, open_codes
+from gtables.games.octal.literature import OPEN, lookup
+from gtables.games.octal.open_list import OPEN as LISTED
+from gtables.games.octal.open_list import SOURCE_COMMIT, OpenGame, lookup_open, open_codes
 from gtables.octal_catalogue import CATALOGUES
 from gtables.octal_catalogue import atlas as oc
 from gtables.octal_catalogue.base import size_of

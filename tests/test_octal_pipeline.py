@@ -1,4 +1,4 @@
-"""The two-thread sparse pipeline (games/octal_pipeline.py: speculate on one thread, verify on
+"""The two-thread sparse pipeline (games/octal/pipeline.py: speculate on one thread, verify on
 the other) against the serial sparse kernel: bit-identical tables for games with one split
 amount, with small chunks and an early start so that rounds, failed speculations (new rare
 heaps) and widening of the table all happen; and through the public compute path."""
@@ -8,9 +8,9 @@ import pytest
 
 import gtables
 from gtables.engine.status import DONE, decode
-from gtables.games import octal_pipeline
+from gtables.games.octal import pipeline as octal_pipeline
 from gtables.games.octal import digits
-from gtables.games.octal_stepper import OctalStepper
+from gtables.games.octal.stepper import OctalStepper
 
 
 def fill(code, n, choose, threads):
@@ -62,7 +62,7 @@ def test_compute_uses_it_and_agrees():
 def test_timed_choice_takes_the_pipeline_once_rare_heaps_stop(monkeypatch):
     """choose="timed" (what compute runs): the serial kernel while rare heaps still come, the
     pipeline once none came for PIPELINE_QUIET heaps; the values are the serial kernel's."""
-    from gtables.games import octal_stepper
+    from gtables.games.octal import stepper as octal_stepper
     monkeypatch.setattr(octal_pipeline, "CHUNK", 1024)
     monkeypatch.setattr(octal_stepper, "PIPELINE_QUIET", 2048)
     serial, _ = fill("0.6", 40000, "serial", 1)

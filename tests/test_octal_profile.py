@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 import gtables
-from gtables.games import octal_kernels as ok
+from gtables.games.octal import kernels as ok
 from gtables.games.octal import digits
 
 

@@ -1,4 +1,4 @@
-"""The fast naive kernel (games/octal_scan.py) against the serial reference naive_range, bit for
+"""The fast naive kernel (games/octal/scan.py) against the serial reference naive_range, bit for
 bit: random codes, "!" codes, d0 = 4, values past uint8, the parallel block path on small tables,
 the early exit, and an interrupted run that resumes from its checkpoint."""
 import numpy as np
@@ -7,9 +7,10 @@ from octal_drive import stepper_table
 
 from gtables import api
 from gtables.engine.status import SCRATCH_FULL, decode
-from gtables.games import octal, octal_scan
-from gtables.games.octal_kernels import DONE, S_BITS, move_arrays
-from gtables.games.octal_stepper import OctalStepper
+from gtables.games import octal
+from gtables.games.octal import scan as octal_scan
+from gtables.games.octal.kernels import DONE, S_BITS, move_arrays
+from gtables.games.octal.stepper import OctalStepper
 from gtables.store import Store
 
 
@@ -122,7 +123,7 @@ def test_frequent_early_exit_looks_change_no_value(code):
 
 
 def test_state_layout_is_the_steppers():
-    from gtables.games import octal_kernels
+    from gtables.games.octal import kernels as octal_kernels
     assert octal_scan.S_BITS == octal_kernels.S_BITS
 
 

@@ -130,7 +130,7 @@ def test_stripes_and_literature_claims_declare_their_tables():
 
 
 def test_literature_claims_come_from_the_one_literature_table():
-    from gtables.games.octal_literature import lookup
+    from gtables.games.octal.literature import lookup
     from gtables.verify.octal_literature import CLAIM_CODES, period_claims
     claims = {c.name: c for c in period_claims("small")}
     assert len(claims) == len(CLAIM_CODES)

@@ -8,7 +8,7 @@ the docstrings of the kernels).  Rates are taken on the fast side of what was me
 estimate is rather too short than too long: a refusal means the run is really past the limit.
 
 A family's sequence stepper gives its own model (``stepper.estimate(lo, hi)`` -> an
-:class:`Estimate` for heaps ``lo..hi-1``, e.g. :meth:`gtables.games.octal_stepper.OctalStepper.estimate`);
+:class:`Estimate` for heaps ``lo..hi-1``, e.g. :meth:`gtables.games.octal.stepper.OctalStepper.estimate`);
 the generic kernels visit every option of every position, counted on a sample of positions.
 Fast fills of a family's own (End-Nim rectangles, chips) and steppers without a model have no
 estimate: they are never refused for time.  The same models make progress ETAs honest: a

@@ -11,7 +11,7 @@ which gives the same ordinary periods without the extra array), in linear time.
 ``find_period`` picks the smallest period (and least pre-period) that the computed prefix
 supports; on a finite prefix this is an *observation*.  ``prove_period`` and ``PeriodWatch`` turn
 it into a *proof* given a theorem's bound ``bound(n0, p)`` (the values the theorem needs; for
-octal games the Guy-Smith bound lives in ``games/octal.py``, for all-but subtraction games the
+octal games the Guy-Smith bound lives in ``games/octal/__init__.py``, for all-but subtraction games the
 window lemma in ``games/allbut_kernels.py``).  For games that never split a heap,
 ``G(n)`` depends on the previous ``t`` values only, so ``t`` consecutive matches already prove it
 (``window_certificate``).

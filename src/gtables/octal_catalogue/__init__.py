@@ -4,7 +4,7 @@ reported from its JSON alone (``out/STEM.md``, ``.json`` and figures):
 
 - ``octal3`` (:mod:`.digits`): every code 0.d1, 0.d1d2, 0.d1d2d3 (511 games), computed until the
   Guy-Smith theorem proves a period or up to a size bound, and compared with the literature (the
-  one table, :mod:`gtables.games.octal_literature`).  Two sweeps (:func:`.base.two_passes`):
+  one table, :mod:`gtables.games.octal.literature`).  Two sweeps (:func:`.base.two_passes`):
   every game to ``size`` (default 2^16) with ``until_periodic``; then the games still open whose
   rare heaps stay rare (the sparse-space method is fast there: at most ``RARE_FRACTION`` of the
   heaps rare) again to ``big_size`` (default 2^25), resuming from the stored first pass.  Games
@@ -13,7 +13,7 @@ reported from its JSON alone (``out/STEM.md``, ``.json`` and figures):
   one representative per class of the rules below (:func:`.digits.octal4_codes`); every other
   code is listed as the twin of its representative, which may be a shorter code.
 - ``open3`` (:mod:`.atlas`): the open-game atlas, the games a public solver lists as unsolved
-  (:mod:`gtables.games.octal_open`): all to a first size, then each to a target that depends on
+  (:mod:`gtables.games.octal.open_list`): all to a first size, then each to a target that depends on
   whether it has a sparse space (:func:`.atlas.sparse_space`), then doubling within a time
   budget per game.
 

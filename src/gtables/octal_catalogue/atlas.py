@@ -1,5 +1,5 @@
 """The open-game atlas (``open3``): the games a public solver lists as unsolved
-(:mod:`gtables.games.octal_open`), all to a first size, then each to a target that depends on
+(:mod:`gtables.games.octal.open_list`), all to a first size, then each to a target that depends on
 whether it has a sparse space (:func:`sparse_space`), then doubling within a time budget per
 game; each game's statistics (the engine's, stored with its table), its first pass, and our
 values against the source's figures."""
@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from ..engine.sequence_stats import SequenceStats
-from ..games.octal_open import OTHER, SOURCE, SOURCE_URL, lookup_open, open_codes
+from ..games.octal.open_list import OTHER, SOURCE, SOURCE_URL, lookup_open, open_codes
 from .base import (
     MISSING,
     RARE_FRACTION,
@@ -291,7 +291,7 @@ def _stats(x: dict, values: np.ndarray) -> tuple[dict, str]:
 
 def source_check(g, values) -> dict | None:
     """Our values at the source's frontier against the figures it gives (``g``: an
-    :class:`~gtables.games.octal_open.OpenGame`), or None when it gives none or we have fewer
+    :class:`~gtables.games.octal.open_list.OpenGame`), or None when it gives none or we have fewer
     values.  Rare heaps as the source counts them: under its mask, heap 0 included (our runs of
     0.6 and 4!.0 to 2^21 reproduce all four figures of each that way)."""
     if g is None or g.frontier is None or len(values) < g.frontier:

@@ -1,14 +1,14 @@
 """The code catalogues: every octal code with up to three digits (``octal3``, 511 games) and
 every 4-digit code (``octal4``, 3,584 codes in 967 classes of codes with provably equal values,
 by the twin rules of :mod:`gtables.octal_catalogue`'s docstring), each game compared with the
-literature (:mod:`gtables.games.octal_literature`, through
+literature (:mod:`gtables.games.octal.literature`, through
 :func:`gtables.verify.octal_literature.compare_record`)."""
 
 from __future__ import annotations
 
 from functools import partial
 
-from ..games.octal_literature import lookup, lookup4
+from ..games.octal.literature import lookup, lookup4
 from ..verify.octal_literature import compare_record
 from .base import (
     MISSING,

@@ -2,7 +2,7 @@
 ``lit.octal.<code>.period`` claims.
 
 The literature itself (periods, pre-periods, largest values, sources) is data about the games and
-lives with the family, in :mod:`gtables.games.octal_literature` (the one literature table); this
+lives with the family, in :mod:`gtables.games.octal.literature` (the one literature table); this
 module only compares.
 """
 from __future__ import annotations
@@ -11,7 +11,7 @@ import numpy as np
 
 from ..engine.periodicity import prove_period
 from ..games.octal import guy_smith_bound, max_removal
-from ..games.octal_literature import MAX_FIRST_AT, NAMES, SOLVED, lookup
+from ..games.octal.literature import MAX_FIRST_AT, NAMES, SOLVED, lookup
 from .claims import Claim, Counterexample, verdict
 
 __all__ = ["compare", "period_claims", "CLAIM_CODES", "CLAIM_CODES_LARGE", "PROOF_SLACK"]
@@ -46,7 +46,7 @@ def compare(code: str, period: int | None, preperiod: int | None, max_value: int
 def compare_record(lit, period: int | None, preperiod: int | None, max_value: int | None,
                    computed_to: int) -> list[str]:
     """:func:`compare` against one literature record ``lit`` (any table of
-    :mod:`gtables.games.octal_literature`, the 4-digit one included)."""
+    :mod:`gtables.games.octal.literature`, the 4-digit one included)."""
     out: list[str] = []
     if lit.status == SOLVED:
         if period is not None:

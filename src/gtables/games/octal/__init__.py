@@ -15,11 +15,19 @@ play=misere,total=40`` (misère outcomes of sums, splits included: :mod:`gtables
 or with normal play the normal outcomes of the same sums.
 
 Normal-play tables are *sequence tables* (:mod:`gtables.engine.sequence`): filled by the naive or
-the sparse-space kernel (:mod:`.octal_kernels`), resumable, and able to stop at a period proved by
+the sparse-space kernel (:mod:`.kernels`), resumable, and able to stop at a period proved by
 the Guy-Smith theorem (:func:`guy_smith_bound`), for codes without bit 8 and without ``!``.
 Hexadecimal codes (bit 8) are filled by the naive kernel; their periods, arithmetic ones included,
 are reported as *observed*: no theorem is implemented that turns a finite check into a proof for
 splits into three heaps (the Howse-Nowakowski test, TCS 313 (2004), was not read exactly).
+
+The package, one room each: this module (the family: rules, spec, Guy-Smith bound, twins);
+:mod:`.kernels` (the serial naive and sparse-space kernels, the verification counters);
+:mod:`.blocks` (the sparse method's block kernel on every thread); :mod:`.pipeline` (speculate on
+one thread, verify on the other); :mod:`.scan` (the naive mex on every thread); :mod:`.stepper`
+(drives them over a growing table and picks one); :mod:`.literature` and :mod:`.open_list`
+(published values and the list of unsolved codes).  The code grammar is
+:mod:`gtables.games.specs.octal`, with every family's grammar, so that lookups need no numba.
 """
 from __future__ import annotations
 
@@ -27,15 +35,15 @@ import functools
 
 import numpy as np
 
-from ..engine.game import GRUNDY, MISERE, Family, Rules, SequenceStrategy
-from ..engine.heapsums import heap_sum_options_ref, heap_sum_rules
-from ..engine.kernels import EXTENDS, movegen
-from ..engine.spaces import HeapSpace
-from ..errors import GtablesError
-from .octal_stepper import OctalStepper
+from ...engine.game import GRUNDY, MISERE, Family, Rules, SequenceStrategy
+from ...engine.heapsums import heap_sum_options_ref, heap_sum_rules
+from ...engine.kernels import EXTENDS, movegen
+from ...engine.spaces import HeapSpace
+from ...errors import GtablesError
+from .stepper import OctalStepper
 
 # the spec grammar (numba-free, games/specs/octal.py): codes are parsed and made canonical there
-from .specs.octal import GRAMMAR, HEX_DIGITS, MAX_DIGITS, THREE, UNEQUAL, parse_code  # noqa: F401
+from ..specs.octal import GRAMMAR, HEX_DIGITS, MAX_DIGITS, THREE, UNEQUAL, parse_code  # noqa: F401
 
 
 def digits(code: str) -> list[int]:

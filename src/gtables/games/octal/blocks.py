@@ -1,5 +1,5 @@
 """The sparse-space method on both cores: blocks of consecutive heaps (the serial method is
-:func:`.octal_kernels.sparse_range`; read its module docstring first).
+:func:`.kernels.sparse_range`; read its module docstring first).
 
 For heap ``n`` the sparse method marks every split ``a + b = r`` (``r = n - k``) with a rare part
 ``a``.  In a block of heaps ``lo <= n < hi`` most of those pairs have their partner ``b < lo``,
@@ -26,9 +26,9 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from ..config import JIT, PARALLEL_JIT
-from ..engine.status import BASE, DONE, NEW_RARE, OVERFLOW, SCRATCH_FULL, WINDOW_SHORT
-from .octal_kernels import S_BITS, S_NRARE, S_PB, S_Q0, bits_for
+from ...config import JIT, PARALLEL_JIT
+from ...engine.status import BASE, DONE, NEW_RARE, OVERFLOW, SCRATCH_FULL, WINDOW_SHORT
+from .kernels import S_BITS, S_NRARE, S_PB, S_Q0, bits_for
 
 MIN_RARE = 48          # below this many rare heaps the serial kernel is as fast
 ROW_BYTES = 16384      # mark rows per thread: this many bytes, so they stay in the core's L1 cache
@@ -253,7 +253,7 @@ def block_near(whole, take, split, unequal, lo, hi, table, off, plen, vmax, stat
 def sparse_blocks(whole, take, split, unequal, lo, hi, table, off, plen, vmax, state, rare, tv,
                   mark, cls, want, block, parts, window, counts):
     """Heaps ``lo..hi-1`` block by block (phase A on ``parts`` threads, then phase B); the values
-    of :func:`.octal_kernels.sparse_range`.  ``mark`` holds ``block`` rows of ``1 << bits``
+    of :func:`.kernels.sparse_range`.  ``mark`` holds ``block`` rows of ``1 << bits``
     bytes; ``tv[j]`` = the value of rare heap ``rare[j]``; phase A scans the parts
     ``block <= a < block + window``.  ``counts[0]`` += heaps whose scan needed more.
     ``off``/``plen``: the bounded-memory layout of :func:`block_near` (``0`` / a number larger

@@ -1,5 +1,5 @@
 """Drives the octal kernels over a growing table (:class:`OctalStepper`): the serial naive and
-sparse kernels of :mod:`.octal_kernels`, and the block kernel of :mod:`.octal_blocks` on several
+sparse kernels of :mod:`.kernels`, and the block kernel of :mod:`.blocks` on several
 threads when it pays; owns their scratch arrays and the sparse method's mask."""
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ import time
 import numba as nb
 import numpy as np
 
-from ..engine.status import BASE, DONE, SCRATCH_FULL, decode
-from ..errors import GtablesError
-from . import octal_blocks, octal_pipeline, octal_scan
-from .octal_kernels import (
+from ...engine.status import BASE, DONE, SCRATCH_FULL, decode
+from ...errors import GtablesError
+from . import blocks as octal_blocks, pipeline as octal_pipeline, scan as octal_scan
+from .kernels import (
     S_BITS,
     S_MASK,
     S_NRARE,
@@ -105,7 +105,7 @@ class OctalStepper:
         the sparse-space method costs about a constant per heap while its rare heaps stay few (a
         lower bound: auto leaves it for the naive kernel when they do not, and the estimate of
         the heaps left then follows the naive model)."""
-        from ..engine.cost import RATES, Estimate, estimate_of
+        from ...engine.cost import RATES, Estimate, estimate_of
         lo, hi = max(0, lo), max(0, hi)
         heaps = max(0, hi - lo)
         if self.algorithm == "sparse" or not (self.split.size or self.three.size):
@@ -157,7 +157,7 @@ class OctalStepper:
 
     def run_window(self, buf: np.ndarray, lo: int, hi: int, off: int, plen: int) -> int:
         """Heaps ``lo..hi-1`` into the bounded layout (``buf[:plen]`` = heaps ``0..plen-1``,
-        heap ``h >= plen + off`` at ``buf[h - off]``; see :func:`.octal_blocks.block_near`).
+        heap ``h >= plen + off`` at ``buf[h - off]``; see :func:`.blocks.block_near`).
         Returns ``DONE``, ``OVERFLOW`` (widen ``buf``), ``NEW_RARE`` or ``WINDOW_SHORT``."""
         vmax = int(np.iinfo(buf.dtype).max)
         while lo < hi:
@@ -210,7 +210,7 @@ class OctalStepper:
         self.seconds_per_heap[i] = new if old is None else 0.5 * (old + new)
 
     def _pipeline_fits(self) -> bool:
-        """The two-thread pipeline (:mod:`.octal_pipeline`) takes games with one split amount;
+        """The two-thread pipeline (:mod:`.pipeline`) takes games with one split amount;
         ``choose="blocks"`` keeps the block kernel (tests, benchmarks)."""
         return self.split.size == 1 and self.choose in ("timed", "pipeline")
 

@@ -5,7 +5,7 @@ For games such as 0.04, 0.06, 0.007 and 0.14 every heap ``n`` needs all of its t
 "!" splits; ``k = 0`` when ``d0 = 4``).  No shortcut avoids reading every pair: to know that ``g``
 is *not* an option, every pair must be looked at.  What this module changes is the cost of a pair
 and the number of cores that share them.  Same values as the serial reference
-:func:`.octal_kernels.naive_range` (the tests compare them bit for bit).
+:func:`.kernels.naive_range` (the tests compare them bit for bit).
 
 **A store per pair, nothing else.**  ``seen[G(a) ^ G(r - a)] = 1`` with ``G(r - a)`` read
 forward from a reversed copy of the table (``rev[i] = G(M - i)``): no load of ``seen``, no
@@ -44,7 +44,7 @@ taken from a sample of the pairs: some options occur only once or twice among 10
 wrong candidates cost 4-16 passes per heap near 2^18.
 
 Three-heap splits (hexadecimal digits 8-F) are not covered: the stepper keeps the reference for
-them.  Status codes are the engine's, as in :mod:`.octal_kernels`.
+them.  Status codes are the engine's, as in :mod:`.kernels`.
 """
 from __future__ import annotations
 
@@ -54,10 +54,10 @@ import numba as nb
 import numpy as np
 from numba import prange
 
-from ..config import JIT, PARALLEL_JIT
-from ..engine.status import BASE, DONE, OVERFLOW, SCRATCH_FULL
+from ...config import JIT, PARALLEL_JIT
+from ...engine.status import BASE, DONE, OVERFLOW, SCRATCH_FULL
 
-S_BITS = 0                  # state[S_BITS] = bits, the layout of octal_kernels' state array
+S_BITS = 0                  # state[S_BITS] = bits, the layout of kernels' state array
 
 PAR_FROM = 1 << 14          # heaps below this are computed one at a time, serially
 BLOCK_PAIRS = 1 << 24       # pairs per block of heaps (the parallel region's work, ~10 ms)
@@ -147,7 +147,7 @@ def _bulk_threads(split, unequal, n0, nb_, table, rev, seen, bound, exit_check, 
 def scan_range(whole, take, split, unequal, lo, hi, table, rev, vmax, state, seen, stats,
                nthreads, par_from, exit_check):
     """Fill ``table[lo:hi]`` from ``table[:lo]``: the values of
-    :func:`.octal_kernels.naive_range` for codes without three-heap splits.  ``rev`` = the table
+    :func:`.kernels.naive_range` for codes without three-heap splits.  ``rev`` = the table
     reversed (``rev[rev.size - 1 - i] = table[i]``, same size and dtype; read below ``lo``,
     written with the table).  ``state`` as there
     (``state[S_BITS]``); ``seen`` = ``(MAX_BLOCK, 2 << bits)`` uint8 scratch (``SCRATCH_FULL``
@@ -198,7 +198,7 @@ def scan_range(whole, take, split, unequal, lo, hi, table, rev, vmax, state, see
 
 
 class NaiveScan:
-    """The scan kernel's side of a stepper (:class:`.octal_stepper.OctalStepper` keeps one): the
+    """The scan kernel's side of a stepper (:class:`.stepper.OctalStepper` keeps one): the
     ``seen`` rows, the counters, and the reversed copy of the table, rebuilt when the table is a
     new array (widened, or a resumed run) or was filled by someone else up to ``lo``."""
 

@@ -1,7 +1,7 @@
 """Octal games the literature lists as unsolved: the list behind the open-game atlas
 (``gtables sweep --catalogue open3``, :mod:`gtables.octal_catalogue`).
 
-Data about the games, so it lives with the family, beside :mod:`.octal_literature` (which reads
+Data about the games, so it lives with the family, beside :mod:`.literature` (which reads
 its open codes from here: one copy of the list).  Codes are read with the family's one grammar,
 :func:`gtables.games.octal.parse_code`.
 
@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from .octal import parse_code
+from ..specs.octal import parse_code
 
 __all__ = ["OpenGame", "OPEN", "OTHER", "SOURCE", "SOURCE_REPO", "SOURCE_PATH", "SOURCE_COMMIT",
            "SOURCE_URL", "open_codes", "lookup_open"]

@@ -21,13 +21,13 @@ amounts of one parity.  So: mark the non-split options, mark every split with a 
 short list), take the smallest unmarked common value ``c``; then ``G(n) < c`` only if some
 rare-class value below ``c`` is missing, which a scan over all splits settles, stopping as soon as
 every such value is seen (usually at once).  Exact for any ``M``: a poor mask only makes the rare
-list long.  The driver (:class:`.octal_stepper.OctalStepper`) re-chooses ``M`` at powers of two, as the
+list long.  The driver (:class:`.stepper.OctalStepper`) re-chooses ``M`` at powers of two, as the
 mask with the fewest rare heaps so far (a Walsh-Hadamard transform of the value histogram).
 
 Status codes are the engine's (:mod:`gtables.engine.status`): ``OVERFLOW`` (a value exceeds the
 table dtype; ``pos`` not written), ``SCRATCH_FULL`` (the mark arrays must grow, or the rare list is
 full; heaps before ``pos`` are written, ``pos`` is not).  The stepper grows what is full and goes
-on, so it returns only ``DONE`` or ``OVERFLOW``.  :mod:`.octal_blocks` has the same sparse method
+on, so it returns only ``DONE`` or ``OVERFLOW``.  :mod:`.blocks` has the same sparse method
 on several threads.
 """
 from __future__ import annotations
@@ -35,9 +35,9 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from ..config import JIT
-from ..engine.status import BASE, DONE, OVERFLOW, SCRATCH_FULL
-from .specs.octal import THREE, UNEQUAL  # digit bits of a code (its spec grammar)
+from ...config import JIT
+from ...engine.status import BASE, DONE, OVERFLOW, SCRATCH_FULL
+from ..specs.octal import THREE, UNEQUAL  # digit bits of a code (its spec grammar)
 
 SCAN_STRIDE = 4     # interleaved passes of the verification scan (measured: 4 scans fewest pairs)
 

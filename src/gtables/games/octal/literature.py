@@ -7,7 +7,7 @@ the ``lit.octal.*`` claims there.  Codes are read with the family's one octal-co
 
 Transcribed from the research notes ``docs/claims/octal_literature.md`` (sections 0, 1a, 1b
 and the "Big-game checkpoints" list; Table 1d, the 4-digit codes, straight from the OEIS
-comments it cites; section 1c, the open games, is the list of :mod:`.octal_open`, read from
+comments it cites; section 1c, the open games, is the list of :mod:`.open_list`, read from
 there: the same codes, straight from their source; Appendix A of the notes is our own scratch
 computation and is deliberately NOT used here).  The notes are not read at run time: the tables
 below are copied row by row, in the order of the notes, so each row can be audited against the
@@ -36,8 +36,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from . import octal_open
-from .octal import parse_code
+from . import open_list as octal_open
+from ..specs.octal import parse_code
 
 __all__ = ["LitRecord", "records", "lookup", "lookup4", "MAX_FIRST_AT", "NAMES", "SOLVED", "OPEN"]
 
@@ -192,7 +192,7 @@ _TABLE_1B = """
 
 # ---------------------------------------------------------------------------------------------
 # Section 1c: tczajka/octal-games UnsolvedGames.md, in the notes' order, which is the source's.
-# The list itself lives in :mod:`.octal_open` (with the source's commit and the figures of its
+# The list itself lives in :mod:`.open_list` (with the source's commit and the figures of its
 # first four rows: computed to 2^21 / 2^21 / 2^17 / 2^17 values); it is read from there, not
 # copied.  4.344 is in the list although the notes' own computation finds it periodic: kept
 # open, as the source says.

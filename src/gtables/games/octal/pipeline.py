@@ -1,6 +1,6 @@
 """The sparse-space method on two threads: speculate on one, verify on the other.
 
-:func:`.octal_kernels.sparse_range` does two things at each heap ``n``: the *rare pass* (mark the
+:func:`.kernels.sparse_range` does two things at each heap ``n``: the *rare pass* (mark the
 values of the splits with a rare part, take the smallest unmarked common value ``c``) and the
 *verification* (``G(n) < c`` exactly when some rare-class value below ``c`` is missing: scan the
 splits until every such value is seen).  Past the last rare heap the verification never finds a
@@ -27,8 +27,8 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from ..config import JIT, PARALLEL_JIT
-from .octal_kernels import (
+from ...config import JIT, PARALLEL_JIT
+from .kernels import (
     S_BITS,
     S_NRARE,
     S_PB,
