@@ -520,6 +520,21 @@ def _quotient_says_otherwise(a, ln, mult, phi, isp, v):
     return (isp[x] != 0) == (v == 1)
 
 
+@nb.njit(**JIT)
+def _distinct_parts(a, ln, sizes, counts):
+    """The distinct parts of ``a[:ln]`` (decreasing) into ``sizes[:d]``, how often each into
+    ``counts[:d]``; returns ``d``."""
+    d = 0
+    for i in range(ln):
+        if d > 0 and sizes[d - 1] == a[i]:
+            counts[d - 1] += 1
+        else:
+            sizes[d] = a[i]
+            counts[d] = 1
+            d += 1
+    return d
+
+
 @nb.njit(types.Tuple((u8[::1], i64, i64[::1], i64))(i64, i64, i64[::1], i64[::1], i64[::1],
                                                 i64[::1], i64[:, :, ::1], i32[:, ::1],
                                                 i32[::1], u8[::1]), **JIT)
@@ -553,15 +568,7 @@ def misere_sums(T, n, o_start, c_start, comps, offsets, W, mult, phi, isp):
         for i in range(ln):
             a[i] = 1
         while True:
-            # distinct parts
-            d = 0
-            for i in range(ln):
-                if d > 0 and sizes[d - 1] == a[i]:
-                    counts[d - 1] += 1
-                else:
-                    sizes[d] = a[i]
-                    counts[d] = 1
-                    d += 1
+            d = _distinct_parts(a, ln, sizes, counts)
             moved = False
             wins = False
             for i in range(d):
@@ -633,14 +640,7 @@ def check_sum_table(T, n, tables, values, mult, phi, isp):
         for i in range(ln):
             a[i] = 1
         while True:
-            d = 0
-            for i in range(ln):
-                if d > 0 and sizes[d - 1] == a[i]:
-                    counts[d - 1] += 1
-                else:
-                    sizes[d] = a[i]
-                    counts[d] = 1
-                    d += 1
+            d = _distinct_parts(a, ln, sizes, counts)
             v = values[partition_rank(tables, sizes, counts, d)]
             if first_len < 0 and _quotient_says_otherwise(a, ln, mult, phi, isp, v):
                 for i in range(ln):
