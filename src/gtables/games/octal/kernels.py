@@ -109,7 +109,10 @@ def scan_splits(table, r, un, want, stamp, need, stride):
     ``want[v] == stamp`` until all ``need`` of them are seen.  Returns ``(still missing, pairs
     scanned)``.  Neighbouring splits give correlated values, so spread-out ones find the missing
     values sooner (Officers at 2^20, stride 4: 1,870 pairs a heap on average instead of 2,728;
-    :func:`verification_profile`)."""
+    :func:`verification_profile`).  Measured and dropped (Officers to 2^21 values, serial kernel,
+    median of 5 alternating runs): a mark stored per split with a look at the wanted list every
+    256 splits, as the naive scan does, 6.39 s against 5.62 s for this loop; with it the candidate
+    loop of :func:`sparse_range` without a branch on the class, 5.93 s alone."""
     ur = np.uint64(r)
     amax = np.uint64(max((r - 1) // 2 if un else r // 2, 0))
     scanned = 0
