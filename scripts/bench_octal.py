@@ -371,7 +371,7 @@ THREADS_WAYS = (("serial kernel", 1, "serial"), ("blocks, 1 thread", 1, "blocks"
 def counters(code: str, table: np.ndarray, stats: dict, seconds: float,
              sample: int = 4000) -> dict:
     """What the serial sparse kernel does per heap, counted on the finished table at ``sample``
-    heaps spread over the top half (``octal_kernels.verification_profile``): R (rare-pair
+    heaps spread over the top half (``games/octal/kernels.verification_profile``): R (rare-pair
     lookups), the wanted values, K (verification pairs until all are seen) in order and in the
     kernel's strided order (mean and 90th percentile), and the kernel's time per pair."""
     from gtables.games.octal import kernels as ok
@@ -682,7 +682,7 @@ def main(argv=None) -> int:
                 f"{two / rates['serial kernel']:.2f} | {'-' if c is None else f'{two / c:.2f}'} | "
                 f"{'= C, all ways equal' if c is not None else 'all ways equal (no C: no ! in C)'} |")
         say()
-        say("Counters of the serial kernel (`octal_kernels.verification_profile`, on the "
+        say("Counters of the serial kernel (`games/octal/kernels.verification_profile`, on the "
             "finished table, heaps sampled over the top half): R = rare-pair lookups a heap, "
             "wanted = rare-class values below the candidate the scan must find, K = verification "
             "pairs scanned until all are seen, in order and in the kernel's strided order; "
