@@ -374,8 +374,8 @@ def counters(code: str, table: np.ndarray, stats: dict, seconds: float,
     heaps spread over the top half (``games/octal/kernels.verification_profile``): R (rare-pair
     lookups), the wanted values, K (verification pairs until all are seen) in order and in the
     kernel's strided order (mean and 90th percentile), and the kernel's time per pair."""
-    from gtables.games.octal import kernels as ok
     from gtables.games.octal import digits, parse_code
+    from gtables.games.octal import kernels as ok
 
     n = table.size
     mask, pb = int(stats["mask"]), int(stats["parity_bit"])

@@ -8,8 +8,8 @@ import pytest
 
 import gtables
 from gtables.engine.status import DONE, decode
-from gtables.games.octal import pipeline as octal_pipeline
 from gtables.games.octal import digits
+from gtables.games.octal import pipeline as octal_pipeline
 from gtables.games.octal.stepper import OctalStepper
 
 

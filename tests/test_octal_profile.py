@@ -5,8 +5,8 @@ import numpy as np
 import pytest
 
 import gtables
-from gtables.games.octal import kernels as ok
 from gtables.games.octal import digits
+from gtables.games.octal import kernels as ok
 
 
 def plain_profile(table, n, q0, unequal, rare, mask, pb, whole, take, stride):

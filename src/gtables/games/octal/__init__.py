@@ -40,10 +40,10 @@ from ...engine.heapsums import heap_sum_options_ref, heap_sum_rules
 from ...engine.kernels import EXTENDS, movegen
 from ...engine.spaces import HeapSpace
 from ...errors import GtablesError
-from .stepper import OctalStepper
 
 # the spec grammar (numba-free, games/specs/octal.py): codes are parsed and made canonical there
 from ..specs.octal import GRAMMAR, HEX_DIGITS, MAX_DIGITS, THREE, UNEQUAL, parse_code  # noqa: F401
+from .stepper import OctalStepper
 
 
 def digits(code: str) -> list[int]:

@@ -36,8 +36,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from . import open_list as octal_open
 from ..specs.octal import parse_code
+from . import open_list as octal_open
 
 __all__ = ["LitRecord", "records", "lookup", "lookup4", "MAX_FIRST_AT", "NAMES", "SOLVED", "OPEN"]
 

@@ -10,7 +10,9 @@ import numpy as np
 
 from ...engine.status import BASE, DONE, SCRATCH_FULL, decode
 from ...errors import GtablesError
-from . import blocks as octal_blocks, pipeline as octal_pipeline, scan as octal_scan
+from . import blocks as octal_blocks
+from . import pipeline as octal_pipeline
+from . import scan as octal_scan
 from .kernels import (
     S_BITS,
     S_MASK,
