@@ -12,6 +12,7 @@ import subprocess
 import sys
 
 import pytest
+from heap_fixtures import sums
 
 from gtables.engine.misere_tame import (
     WildWitness,
@@ -42,22 +43,6 @@ chart = _load_script()
 
 def octal(code):
     return lambda h: heap_options(code, h)
-
-
-def sums(total, top):
-    """Every multiset of heaps ``1..top`` of sum ``<= total``, decreasing tuples, in the order of
-    :func:`misere_sum_outcomes` (total, then lexicographic)."""
-
-    def parts(t, mx):
-        if t == 0:
-            yield ()
-            return
-        for s in range(1, min(t, mx) + 1):
-            for rest in parts(t - s, s):
-                yield (s, *rest)
-
-    for t in range(total + 1):
-        yield from parts(t, top)
 
 
 def brute(options_of, top, total):

@@ -6,10 +6,11 @@ facts every quotient satisfies; Nim against Bouton's misère rule; literature va
 from __future__ import annotations
 
 import functools
-import itertools
 
 import numpy as np
 import pytest
+from heap_fixtures import isomorphic, lasker, sums
+from heap_fixtures import squares as subtract_a_square
 
 import gtables
 from gtables import games
@@ -39,20 +40,6 @@ def nim_options(h):
 
 def octal(code, size=40):
     return options_from_game(games.parse(f"octal:code={code},size={size}"))
-
-
-def sums(total, top):
-    """Every multiset of heaps ``1..top`` with sum ``<= total``, as decreasing tuples, in the
-    engine's index order (total, then lexicographic)."""
-    def parts(t, mx):
-        if t == 0:
-            yield ()
-            return
-        for s in range(1, min(t, mx) + 1):
-            for rest in parts(t - s, s):
-                yield (s, *rest)
-    for t in range(total + 1):
-        yield from sorted(parts(t, top))
 
 
 def plain_outcome(options_of):
@@ -193,29 +180,6 @@ def test_quotient_agrees_with_brute_force(name):
         assert q.outcome(pos) == ref(tuple(sorted(pos, reverse=True)))
 
 
-def subtract_a_square(n, out):
-    c, k = 0, 1
-    while k * k <= n:
-        out[2 * c] = n - k * k
-        out[2 * c + 1] = 0
-        c += 1
-        k += 1
-    return c
-
-
-def lasker(n, out):
-    c = 0
-    for a in range(n):
-        out[2 * c] = a
-        out[2 * c + 1] = 0
-        c += 1
-    for a in range(1, n // 2 + 1):
-        out[2 * c] = a
-        out[2 * c + 1] = n - a
-        c += 1
-    return c
-
-
 @pytest.mark.parametrize("name,fn,bound", [
     ("qsquares", subtract_a_square, lambda size: int(size ** 0.5) + 1),
     ("qlasker", lasker, lambda size: size + size // 2)])
@@ -296,34 +260,6 @@ def test_tameness_ends_where_the_literature_says():
 
 # ----------------------------------------------------------------------------------------------
 # literature
-
-
-def isomorphic(q1: Quotient, q2: Quotient) -> bool:
-    """Bipartite monoid isomorphism by search: map q1's generators, extend multiplicatively."""
-    if q1.size != q2.size or q1.p_size != q2.p_size:
-        return False
-    gens = [x for _, _, x in q1.generators]
-    p1, p2 = set(q1.p_portion), set(q2.p_portion)
-    for images in itertools.product(range(q2.size), repeat=len(gens)):
-        f = {0: 0}
-        frontier = [0]
-        ok = True
-        while frontier and ok:
-            nxt = []
-            for x in frontier:
-                for g, y in zip(gens, images):
-                    a, b = int(q1.mult[x, g]), int(q2.mult[f[x], y])
-                    if a in f:
-                        ok = ok and f[a] == b
-                    else:
-                        f[a] = b
-                        nxt.append(a)
-            frontier = nxt
-        if ok and len(set(f.values())) == q1.size and \
-                all((x in p1) == (f[x] in p2) for x in f) and \
-                all(f[int(q1.mult[x, y])] == int(q2.mult[f[x], f[y]]) for x in f for y in f):
-            return True
-    return False
 
 
 def test_the_quotient_of_order_8():

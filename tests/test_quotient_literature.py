@@ -14,9 +14,9 @@ presentation of 0.75's quotient of order 8, Dawson's Kayles to heap 30 of order 
 from __future__ import annotations
 
 import functools
-import itertools
 
 import pytest
+from heap_fixtures import isomorphic
 
 from gtables import games
 from gtables.engine.quotient import Quotient, QuotientError, options_from_game, quotient
@@ -97,36 +97,6 @@ def checked(q: Quotient) -> Quotient:
     arXiv:2603.18244)."""
     assert q.size == 1 or q.size % 2 == 0, f"odd order {q.size}"
     return q
-
-
-def isomorphic(q1: Quotient, q2: Quotient) -> bool:
-    """Bipartite monoid isomorphism: try every image of q1's generators, extend multiplicatively."""
-    if (q1.size, q1.p_size) != (q2.size, q2.p_size):
-        return False
-    gens = [x for _, _, x in q1.generators]
-    p1, p2 = set(q1.p_portion), set(q2.p_portion)
-    for images in itertools.product(range(q2.size), repeat=len(gens)):
-        f = {q1.identity: q2.identity}
-        frontier, ok = [q1.identity], True
-        while frontier and ok:
-            nxt = []
-            for x in frontier:
-                for g, y in zip(gens, images):
-                    a, b = int(q1.mult[x, g]), int(q2.mult[f[x], y])
-                    if a in f:
-                        ok = ok and f[a] == b
-                    else:
-                        f[a] = b
-                        nxt.append(a)
-            frontier = nxt
-        if (
-            ok
-            and len(set(f.values())) == q1.size
-            and all((x in p1) == (f[x] in p2) for x in f)
-            and all(f[int(q1.mult[x, y])] == int(q2.mult[f[x], f[y]]) for x in f for y in f)
-        ):
-            return True
-    return False
 
 
 def test_reference_on_nim_heaps():

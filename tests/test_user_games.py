@@ -12,6 +12,7 @@ from enum import IntEnum
 
 import numpy as np
 import pytest
+from heap_fixtures import lasker, squares
 from reference import Solver
 
 import gtables
@@ -19,29 +20,6 @@ from gtables import games
 from gtables.engine.compute import fill
 from gtables.engine.sequence import fill_sequence
 from gtables.games.userheap import family_key, fingerprint, heap_family
-
-
-def squares(n, out):
-    c, k = 0, 1
-    while k * k <= n:
-        out[2 * c] = n - k * k
-        out[2 * c + 1] = 0
-        c += 1
-        k += 1
-    return c
-
-
-def lasker(n, out):
-    c = 0
-    for a in range(n):                   # remove any positive number of tokens
-        out[2 * c] = a
-        out[2 * c + 1] = 0
-        c += 1
-    for a in range(1, n // 2 + 1):       # or split into two non-empty heaps
-        out[2 * c] = a
-        out[2 * c + 1] = n - a
-        c += 1
-    return c
 
 
 def one_four_five(n, out):
