@@ -40,7 +40,9 @@ def test_a_new_rare_heap_past_the_prefix_stops_the_run():
     assert SequenceStats.from_dict(st["stats"]).as_dict() == SequenceStats.of(values[:8198]).as_dict()
 
 
-def test_a_checkpoint_resumes_to_the_same_result():
+def test_a_checkpoint_resumes_to_the_same_result(monkeypatch):
+    from gtables.engine import bounded
+    monkeypatch.setattr(bounded, "STEP", 1 << 14)      # a checkpoint before the end
     values = full("4!.0")
     g = api.game(f"octal:code=4!.0,size={N - 1}")
     saved = []
@@ -122,3 +124,38 @@ def test_a_damaged_checkpoint_is_set_aside_and_the_run_starts_again(tmp_path, mo
     assert "damaged" in capsys.readouterr().err
     b = t.attrs["extra"]["bounded"]
     assert b["stats"] == SequenceStats.of(full("0.6")).as_dict() and b["stats_to"] == N
+
+
+@pytest.mark.parametrize("code,keep,n", [("0.6", 32768, N), ("0.16", 65536, 2 * N),
+                                         ("0.26", 16384, N)])
+def test_the_two_thread_pipeline_in_bounded_memory(code, keep, n, monkeypatch):
+    """The pipeline (speculate on one thread, verify on the other) runs on the bounded layout
+    too (a prefix, then a window that has moved on): small chunks, an early start, and the
+    statistics and last values of the full run, exactly."""
+    import numba
+
+    from gtables.games.octal import pipeline as octal_pipeline
+    from gtables.games.octal import stepper as octal_stepper
+    if numba.config.NUMBA_NUM_THREADS < 2:
+        pytest.skip("needs two numba threads")
+    values = full(code, n)
+    monkeypatch.setattr(octal_pipeline, "CHUNK", 512)
+    monkeypatch.setattr(octal_stepper, "PIPELINE_QUIET", 1024)
+    calls = []
+    real = octal_stepper.OctalStepper._run_pipeline
+
+    def spy(self, table, lo, hi, vmax, off=0, plen=octal_stepper.WHOLE):
+        calls.append(off)
+        return real(self, table, lo, hi, vmax, off, plen)
+
+    monkeypatch.setattr(octal_stepper.OctalStepper, "_run_pipeline", spy)
+    old = numba.get_num_threads()
+    numba.set_num_threads(2)
+    try:
+        g = api.game(f"octal:code={code},size={n - 1}")
+        run = fill_bounded(g, values[:keep].copy(), window=1 << 16, progress=False)
+    finally:
+        numba.set_num_threads(old)
+    assert any(off > 0 for off in calls)           # it ran after the window moved
+    assert run.stats.as_dict() == SequenceStats.of(values).as_dict()
+    np.testing.assert_array_equal(run.tail, values[n - run.tail.size:])

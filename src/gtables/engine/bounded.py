@@ -35,6 +35,7 @@ from .status import NEW_RARE, OVERFLOW, WINDOW_SHORT, decode
 
 DEFAULT_WINDOW = 1 << 22
 MIN_WINDOW = 1 << 16
+STEP = 1 << 18          # heaps per kernel call (the two-thread pipeline wants many chunks)
 
 
 class BoundedStop(GtablesError):
@@ -113,7 +114,7 @@ def fill_bounded(game: Game, prefix: np.ndarray, *, window: int = DEFAULT_WINDOW
             stepper.prepare_bits(int(stats.max_value))
     bar = Progress(size, game.spec + " (bounded)", enabled=progress, start=n)
     t0 = last = time.perf_counter()
-    chunk = 1 << 14
+    chunk = STEP
     try:
         while n < size:
             if n - off >= keep + window:      # the window is full: keep its newer half

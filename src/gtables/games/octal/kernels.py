@@ -77,21 +77,25 @@ def _parity(x):
 
 
 @nb.njit(**JIT)
-def _mark_simple(whole, take, n, table, mark, stamp):
+def _mark_simple(whole, take, n, table, mark, stamp, off=0):
+    """The options that leave at most one heap; heap ``n - k`` is read at ``table[n - k - off]``
+    (``off`` > 0: the bounded layout of :mod:`.pipeline`, whose caller checks it is there)."""
     for i in range(whole.size):
         if whole[i] == n:
             mark[0] = stamp
     for i in range(take.size):
         k = take[i]
         if k < n:
-            mark[np.int64(table[n - k])] = stamp
+            mark[np.int64(table[n - k - off])] = stamp
 
 
 @nb.njit(**JIT)
-def mark_rare_pairs(table, r, un, rare, nrare, mark, stamp):
+def mark_rare_pairs(table, r, un, rare, nrare, mark, stamp, off=0):
     """Mark the values of the splits of ``r`` (one split amount) with a rare part: ``(a, r - a)``
-    for the rare heaps ``a < r`` (not ``a = r - a`` when the parts must differ, ``un``)."""
-    ur = np.uint64(r)
+    for the rare heaps ``a < r`` (not ``a = r - a`` when the parts must differ, ``un``).  The
+    rare heap is read at ``table[a]``, the other part at ``table[r - a - off]`` (``off`` as in
+    :func:`_mark_simple`)."""
+    ur = np.uint64(r - off)
     for j in range(nrare):
         a = rare[j]
         if a >= r:
@@ -103,18 +107,23 @@ def mark_rare_pairs(table, r, un, rare, nrare, mark, stamp):
 
 
 @nb.njit(**JIT)
-def scan_splits(table, r, un, want, stamp, need, stride):
+def scan_splits(table, r, un, want, stamp, need, stride, off=0, lim=-1):
     """The verification scan: the splits ``(a, r - a)`` in ``stride`` interleaved passes
     (``a = 1, 1 + stride, ...``, then ``2, 2 + stride, ...``), clearing each value with
     ``want[v] == stamp`` until all ``need`` of them are seen.  Returns ``(still missing, pairs
     scanned)``.  Neighbouring splits give correlated values, so spread-out ones find the missing
     values sooner (Officers at 2^20, stride 4: 1,870 pairs a heap on average instead of 2,728;
-    :func:`verification_profile`).  Measured and dropped (Officers to 2^21 values, serial kernel,
+    :func:`verification_profile`).  ``a`` at ``table[a]``, ``r - a`` at ``table[r - a - off]``;
+    ``lim >= 0`` stops the scan at ``a = lim`` (the bounded layout of :mod:`.pipeline`, where
+    the rest is not readable: still missing values are then undecided, not absent).  Measured and dropped (Officers to 2^21 values, serial kernel,
     median of 5 alternating runs): a mark stored per split with a look at the wanted list every
     256 splits, as the naive scan does, 6.39 s against 5.62 s for this loop; with it the candidate
     loop of :func:`sparse_range` without a branch on the class, 5.93 s alone."""
-    ur = np.uint64(r)
-    amax = np.uint64(max((r - 1) // 2 if un else r // 2, 0))
+    ur = np.uint64(r - off)
+    amax = max((r - 1) // 2 if un else r // 2, 0)
+    if lim >= 0:
+        amax = min(amax, lim)
+    amax = np.uint64(max(amax, 0))
     scanned = 0
     for o in range(stride):
         a = np.uint64(1 + o)

@@ -21,6 +21,12 @@ before it comes back; everything speculated after ``n`` is overwritten.  The spe
 stops (and returns) before a heap whose value would need a larger mark array, overflow the
 table's dtype, be rare, or whose wanted list would not fit.  So the values are bit-identical to
 the serial kernel's, for one split amount (``nsplit == 1``: Officers, Grundy's game, 0.354 ...).
+
+Bounded memory (:mod:`gtables.engine.bounded`: a full prefix, then a window of recent heaps) runs
+it too: heaps past the prefix are read at ``table[h - off]``; the speculator stops before a heap
+whose rare pass or moves would read a heap that has left the window, and the verifier's scan stops
+where a part would be in neither part of the table (a value still missing there fails the heap,
+and the block kernel decides it, stopping with ``WINDOW_SHORT`` if it must).
 """
 from __future__ import annotations
 
@@ -45,21 +51,29 @@ WANT_CAP = 128           # wanted values a heap may keep on average in its chunk
 
 @nb.njit(**JIT)
 def speculate(whole, take, split, unequal, lo, hi, table, vmax, bits, pb, q0, rare, nrare,
-              mark, cls, wstart, wvals):
+              mark, cls, wstart, wvals, off, lowest):
     """Heaps ``lo..hi-1``: the rare pass and the candidate ``c`` written as each heap's value,
     the wanted values of heap ``n`` in ``wvals[wstart[n - lo]:wstart[n - lo + 1]]``.  Returns
-    the heap it stopped before (``hi`` when it did them all)."""
+    the heap it stopped before (``hi`` when it did them all).  Bounded layout (``off`` > 0):
+    heap ``h >= lowest`` at ``table[h - off]``, the rare heaps (all in the prefix) at
+    ``table[h]``; it stops before a heap whose options would read a heap in neither part."""
     limit = 2 << bits
     un = unequal[0]
+    tmax = 0
+    for i in range(take.size):
+        tmax = max(tmax, take[i])
+    far = rare[nrare - 1] if nrare > 0 else 0     # the largest rare heap: the nearest other part
     wstart[0] = 0
     top = 0
     cap = wvals.size
     for n in range(lo, hi):
+        if off > 0 and (n - tmax < lowest or n - q0 - far < lowest):
+            return n
         stamp = n + 1
-        _mark_simple(whole, take, n, table, mark, stamp)
+        _mark_simple(whole, take, n, table, mark, stamp, off)
         r = n - q0
         if r >= 2:
-            mark_rare_pairs(table, r, un, rare, nrare, mark, stamp)
+            mark_rare_pairs(table, r, un, rare, nrare, mark, stamp, off)
         q = pb & ((n - q0) & 1)
         c = limit
         if top + limit > cap:
@@ -75,16 +89,19 @@ def speculate(whole, take, split, unequal, lo, hi, table, vmax, bits, pb, q0, ra
             k += 1
         if c >= (1 << bits) or c > vmax or (cls[c] ^ (pb & (n & 1))) == 0:
             return n                      # a new bit size, an overflow or a rare heap: serial
-        table[n] = c
+        table[n - off] = c
         top = k
         wstart[n - lo + 1] = top
     return hi
 
 
 @nb.njit(**JIT)
-def verify(table, lo, hi, q0, un, want, wstart, wvals):
+def verify(table, lo, hi, q0, un, want, wstart, wvals, off, alim, lowest):
     """Check the speculated heaps ``lo..hi-1`` in order: the first heap whose wanted values are
-    not all among its splits' values (its speculation is wrong), or ``hi``."""
+    not all among its splits' values (its speculation is wrong), or ``hi``.  Bounded layout
+    (``off`` > 0, as in :func:`speculate`; parts below ``alim`` are in the prefix): the scan
+    stops where a part would be in neither part of the table, and a value still missing there
+    fails the heap too (the serial kernel decides it)."""
     for n in range(lo, hi):
         s, e = wstart[n - lo], wstart[n - lo + 1]
         need = e - s
@@ -93,7 +110,9 @@ def verify(table, lo, hi, q0, un, want, wstart, wvals):
         stamp = n + 1
         for i in range(s, e):
             want[wvals[i]] = stamp
-        need, _ = scan_splits(table, n - q0, un, want, stamp, need, SCAN_STRIDE)
+        r = n - q0
+        lim = min(alim - 1, r - lowest) if off > 0 else -1
+        need, _ = scan_splits(table, r, un, want, stamp, need, SCAN_STRIDE, off, lim)
         if need > 0:
             return n
     return hi
@@ -101,12 +120,13 @@ def verify(table, lo, hi, q0, un, want, wstart, wvals):
 
 @nb.njit(**PARALLEL_JIT)
 def pipeline_range(whole, take, split, unequal, lo, hi, table, vmax, state, rare, cls, marks,
-                   wants, wstarts, wvals, chunk, counts):
+                   wants, wstarts, wvals, chunk, counts, off, alim, lowest):
     """Heaps ``lo..hi-1`` by speculation and verification (module docstring), for one split
     amount.  Returns the heap ``p`` below which every value is final (``hi`` when done): the
     stepper runs the serial kernel at ``p``.  ``marks``/``wants`` (2 x mark size),
     ``wstarts`` (2 x chunk + 1) and ``wvals`` (2 x chunk * WANT_CAP) are the two slots'
-    scratch; ``counts``: rounds run, speculations found wrong."""
+    scratch; ``counts``: rounds run, speculations found wrong.  ``off``, ``alim``, ``lowest``:
+    the bounded layout (:func:`.blocks.block_near`; ``off = 0``: a plain table)."""
     bits = state[S_BITS]
     pb = state[S_PB]
     q0 = state[S_Q0]
@@ -116,7 +136,7 @@ def pipeline_range(whole, take, split, unequal, lo, hi, table, vmax, state, rare
     # the first chunk is speculated alone
     v_lo = lo
     v_hi = speculate(whole, take, split, unequal, lo, min(hi, lo + chunk), table, vmax, bits,
-                     pb, q0, rare, nrare, marks[0], cls, wstarts[0], wvals[0])
+                     pb, q0, rare, nrare, marks[0], cls, wstarts[0], wvals[0], off, lowest)
     slot = 0
     while True:
         s_lo = v_hi
@@ -128,12 +148,12 @@ def pipeline_range(whole, take, split, unequal, lo, hi, table, vmax, state, rare
                 if go_on:
                     ends[0] = speculate(whole, take, split, unequal, s_lo, s_hi, table, vmax,
                                         bits, pb, q0, rare, nrare, marks[1 - slot], cls,
-                                        wstarts[1 - slot], wvals[1 - slot])
+                                        wstarts[1 - slot], wvals[1 - slot], off, lowest)
                 else:
                     ends[0] = s_lo
             else:
                 ends[1] = verify(table, v_lo, v_hi, q0, un, wants[slot], wstarts[slot],
-                                 wvals[slot])
+                                 wvals[slot], off, alim, lowest)
         counts[0] += 1
         if ends[1] < v_hi:
             counts[1] += 1

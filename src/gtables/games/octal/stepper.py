@@ -163,13 +163,16 @@ class OctalStepper:
         Returns ``DONE``, ``OVERFLOW`` (widen ``buf``), ``NEW_RARE`` or ``WINDOW_SHORT``."""
         vmax = int(np.iinfo(buf.dtype).max)
         while lo < hi:
-            # all threads or one: whichever has been faster (the same values)
-            parallel = self.threads >= 2 and self._blocks_pay()
-            t0 = time.perf_counter()
-            st = self._run_blocks(buf, lo, hi, vmax, off, plen, parts=0 if parallel else 1)
-            if self.threads >= 2:
-                self._timed(parallel, (hi if st == DONE else decode(st).pos) - lo,
-                            time.perf_counter() - t0)
+            if self._pipeline_fits() and self._pipeline_now(lo):
+                st = self._run_pipeline(buf, lo, hi, vmax, off, plen)
+            else:
+                # all threads or one: whichever has been faster (the same values)
+                parallel = self.threads >= 2 and self._blocks_pay()
+                t0 = time.perf_counter()
+                st = self._run_blocks(buf, lo, hi, vmax, off, plen, parts=0 if parallel else 1)
+                if self.threads >= 2:
+                    self._timed(parallel, (hi if st == DONE else decode(st).pos) - lo,
+                                time.perf_counter() - t0)
             if st == DONE:
                 return DONE
             stop = decode(st)
@@ -216,10 +219,29 @@ class OctalStepper:
         ``choose="blocks"`` keeps the block kernel (tests, benchmarks)."""
         return self.split.size == 1 and self.choose in ("timed", "pipeline")
 
-    def _run_pipeline(self, table: np.ndarray, lo: int, hi: int, vmax: int) -> int:
+    def _pipeline_now(self, lo: int) -> bool:
+        """For a game the pipeline fits (:meth:`_pipeline_fits`): run it from heap ``lo``?
+        ``choose="pipeline"`` always (on two threads or more); ``"timed"`` once the rare heaps
+        have stopped coming (each new one undoes a chunk of speculation) for
+        ``PIPELINE_QUIET`` heaps.  Not timed against the serial kernel: its early calls, where
+        rare heaps still come, would condemn it for good."""
+        if self.threads < 2 or lo < self.blocks_from:
+            return False
+        if self.choose == "pipeline":
+            return True
+        nr = int(self.state[S_NRARE])
+        last = int(self.rare[nr - 1]) if nr else 0
+        return lo - last >= PIPELINE_QUIET
+
+    def _run_pipeline(self, table: np.ndarray, lo: int, hi: int, vmax: int, off: int = 0,
+                      plen: int = WHOLE) -> int:
         """Heaps ``lo..hi-1`` by speculation on one thread and verification on the other; where
         a speculation fails or the speculator stops, the serial kernel takes ``SERIAL_STRETCH``
-        heaps (storing a new rare heap, growing the bit size) and the pipeline goes on."""
+        heaps (storing a new rare heap, growing the bit size) and the pipeline goes on.  With
+        ``off``/``plen`` (the bounded layout, :meth:`run_window`) the serial kernel is the block
+        kernel on one thread, which stops with ``NEW_RARE`` or ``WINDOW_SHORT`` as it must."""
+        lowest = 0 if off == 0 else plen + off       # as in blocks.block_near
+        alim = plen if off > 0 else WHOLE
         size = self.mark.size
         if self.p_marks.shape[1] != size:
             self.p_marks = np.zeros((2, size), dtype=np.int64)
@@ -237,14 +259,18 @@ class OctalStepper:
             p = octal_pipeline.pipeline_range(
                 self.whole, self.take, self.split, self.unequal, lo, hi, table, vmax,
                 self.state, self.rare, self.cls, self.p_marks, self.p_wants, self.p_wstarts,
-                self.p_wvals, octal_pipeline.CHUNK, self.pipeline_counts)
+                self.p_wvals, octal_pipeline.CHUNK, self.pipeline_counts, off, alim, lowest)
             if p >= hi:
                 return DONE
             if int(self.state[S_NRARE]) == self.rare.size:
                 return p * BASE + SCRATCH_FULL
             stop = min(hi, p + SERIAL_STRETCH)
-            st = sparse_range(self.whole, self.take, self.split, self.unequal, p, stop, table,
-                              vmax, self.state, self.rare, self.mark, self.want, self.cls)
+            if plen == WHOLE:
+                st = sparse_range(self.whole, self.take, self.split, self.unequal, p, stop,
+                                  table, vmax, self.state, self.rare, self.mark, self.want,
+                                  self.cls)
+            else:
+                st = self._run_blocks(table, p, stop, vmax, off, plen, parts=1)
             if st != DONE:
                 return st
             lo = stop
@@ -341,13 +367,7 @@ class OctalStepper:
                     stop = p
             if self.algorithm == "sparse":
                 if self._pipeline_fits() and self.choose == "timed":
-                    # the pipeline, once the rare heaps have stopped coming (each new one
-                    # undoes a chunk of speculation); not timed against the serial kernel: its
-                    # early calls, where they still come, would condemn it for good
-                    nr = int(self.state[S_NRARE])
-                    last = int(self.rare[nr - 1]) if nr else 0
-                    blocks = self.threads >= 2 and lo >= self.blocks_from and \
-                        lo - last >= PIPELINE_QUIET
+                    blocks = self._pipeline_now(lo)
                 else:
                     blocks = self._use_blocks(lo) and self._blocks_pay()
                 t0 = time.perf_counter()
