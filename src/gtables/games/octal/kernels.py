@@ -115,10 +115,12 @@ def scan_splits(table, r, un, want, stamp, need, stride, off=0, lim=-1):
     values sooner (Officers at 2^20, stride 4: 1,870 pairs a heap on average instead of 2,728;
     :func:`verification_profile`).  ``a`` at ``table[a]``, ``r - a`` at ``table[r - a - off]``;
     ``lim >= 0`` stops the scan at ``a = lim`` (the bounded layout of :mod:`.pipeline`, where
-    the rest is not readable: still missing values are then undecided, not absent).  Measured and dropped (Officers to 2^21 values, serial kernel,
-    median of 5 alternating runs): a mark stored per split with a look at the wanted list every
-    256 splits, as the naive scan does, 6.39 s against 5.62 s for this loop; with it the candidate
-    loop of :func:`sparse_range` without a branch on the class, 5.93 s alone."""
+    the rest is not readable: still missing values are then undecided, not absent).
+
+    Measured and dropped (Officers to 2^21 values, serial kernel, median of 5 alternating runs):
+    a mark stored per split with a look at the wanted list every 256 splits, as the naive scan
+    does, 6.39 s against 5.62 s for this loop; with it the candidate loop of :func:`sparse_range`
+    without a branch on the class, 5.93 s alone."""
     ur = np.uint64(r - off)
     amax = max((r - 1) // 2 if un else r // 2, 0)
     if lim >= 0:
