@@ -9,6 +9,7 @@ import json
 
 import numpy as np
 import pytest
+from heap_fixtures import squares
 
 import gtables
 from gtables import games, quotients
@@ -112,18 +113,8 @@ def test_answers_equal_a_plain_recursion(store_path):
 
 
 def test_family_without_total_tables_uses_brute_force():
-    def take_square(n, out):
-        c = 0
-        k = 1
-        while k * k <= n:
-            out[2 * c] = n - k * k
-            out[2 * c + 1] = 0
-            c += 1
-            k += 1
-        return c
-
     before = set(games.families())
-    gtables.heap_game("qsq", take_square, max_options=lambda size: int(size ** 0.5) + 1,
+    gtables.heap_game("qsq", squares, max_options=lambda size: int(size ** 0.5) + 1,
                       replace=True)
     try:
         q = quotients.quotient("qsq", 12, store=None, check_total=16)
