@@ -96,3 +96,34 @@ def test_a_prefix_is_checked_on_its_own():
     assert rederive(game, bad) == 40
     with pytest.raises(ValueError, match="lie in"):
         rederive(game, values[:50], [60])
+
+
+@pytest.mark.parametrize("spec", ["octal:code=0.6,size=3000", "octal:code=4!.0,size=800",
+                                  "octal:code=4.07,size=600", "octal:code=0.B,size=120",
+                                  "octal:code=0.137,size=900"])
+def test_the_octal_family_recheck_finds_what_the_generic_one_finds(spec):
+    """The family's own re-derivation (``SequenceStrategy.recheck``, the naive mex by its kernel;
+    a sweep runs it on every prefix it extends) against the generic move generator: the same
+    first wrong position on the true table and on tables with values changed, added to or
+    taken from, at and away from the checked positions; None (the generic check decides) for
+    values it does not judge."""
+    game = games.parse(spec)
+    recheck = game.sequence.recheck
+    values, _ = fill(game)
+    sample = sample_positions(values.size, random=40, last=10, seed=2)
+    every = np.arange(values.size, dtype=np.int64)
+    assert recheck(values, sample) == -1 and recheck(values, every) == -1
+    rng = np.random.default_rng(5)
+    top = int(values.max())
+    for _ in range(40):
+        bad = values.copy()
+        for c in rng.choice(values.size, size=int(rng.integers(1, 3)), replace=False):
+            bad[c] = (int(bad[c]) + int(rng.integers(1, top + 2))) % (top + 2)
+        for positions in (sample, every):
+            found = recheck(bad, positions)
+            assert (None if found == -1 else found) == rederive(game, bad, positions)
+    assert recheck(values.astype(np.float64), sample) is None
+    wide = values.astype(np.int64)
+    wide[5] = -1
+    assert recheck(wide, sample) is None
+    assert recheck(values, np.array([3, 2])) is None     # not ascending: the generic check says so

@@ -717,7 +717,12 @@ def rederive_problem(g: Game, values: np.ndarray, positions=None) -> str | None:
         positions = sample_positions(n)
     if g.is_sequence and n < g.space.size:
         g = _prefix_game(g, n)
-    bad = rederive(g, values, positions)
+    fast = g.sequence.recheck if g.sequence is not None else None
+    bad = fast(values, positions) if fast is not None else None
+    if bad is None:     # no family check, or one that does not judge these values
+        bad = rederive(g, values, positions)
+    elif bad < 0:
+        bad = None
     if bad is None:
         return None
     return (f"position {g.space.format_index(int(bad))} holds {int(values[int(bad)])}, but the "

@@ -161,7 +161,13 @@ class SequenceStrategy:
     values, the least ``n1 >= n0`` from which it holds in ``a[:n]`` (None: nowhere yet); the
     bound is then taken at ``n1``. ``observe_periods``: with no theorem, ``--until-periodic``
     still runs: it fills the whole table and reports the period the values show, as observed
-    (never proved)."""
+    (never proved).
+    ``recheck(values, positions)``: the family's own re-derivation of a stored prefix (what
+    :func:`.rederive.rederive` does with the generic move generator, by a kernel of the family:
+    a heap of Officers at 2^22 has 2^21 options, and a sweep re-derives every prefix it extends):
+    the first of ``positions`` (ascending indices of ``values``) whose value is not the one the
+    rules give from the values below it, -1 if every one agrees, or None when it cannot judge
+    ``values`` (then the generic check runs)."""
     stepper: Callable[[str], Any]
     key: str
     period_bound: Callable[[int, int], int] | None = None
@@ -169,6 +175,7 @@ class SequenceStrategy:
     arithmetic: bool = False
     period_hypothesis: Callable[[Any, int, int, int, int], int | None] | None = None
     observe_periods: bool = False
+    recheck: Callable[[Any, Any], int | None] | None = None
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True, eq=False)

@@ -43,6 +43,7 @@ from ...errors import GtablesError
 
 # the spec grammar (numba-free, games/specs/octal.py): codes are parsed and made canonical there
 from ..specs.octal import GRAMMAR, HEX_DIGITS, MAX_DIGITS, THREE, UNEQUAL, parse_code  # noqa: F401
+from .kernels import bits_for, first_wrong, move_arrays
 from .stepper import OctalStepper
 
 
@@ -136,6 +137,27 @@ def options_bound(ds: list[int], n: int) -> int:
         2 * sum(triples(n - k) for k, d in enumerate(ds) if d & THREE and k <= n)
 
 
+RECHECK_TOP = 1 << 20    # values above this are left to the generic check (mark array size)
+
+
+def recheck(ds: list[int], values, positions) -> int | None:
+    """The strategy's ``recheck``: the first of ``positions`` whose value in ``values`` is not the
+    naive mex of its options' values there (:func:`.kernels.first_wrong`), -1 if none; None for
+    values this does not judge (not integers, negative or above :data:`RECHECK_TOP`)."""
+    values = np.asarray(values)
+    positions = np.ascontiguousarray(positions, dtype=np.int64)
+    if values.ndim != 1 or values.dtype.kind not in "ui" or not values.size or not positions.size:
+        return None
+    if int(values.min()) < 0 or int(values.max()) > RECHECK_TOP:
+        return None
+    if positions[0] < 0 or positions[-1] >= values.size or np.any(positions[1:] <= positions[:-1]):
+        return None     # the generic check says what is wrong with them
+    table = np.ascontiguousarray(values, dtype=np.uint32)
+    mark = np.zeros(2 << bits_for(int(table.max())), dtype=np.int64)
+    k = int(first_wrong(*move_arrays(ds), table, positions, mark))
+    return -1 if k < 0 else int(positions[k])
+
+
 def octal_game(code: str, size: int, play: str, describe: str = "") -> Rules:
     ds = digits(code)
     t = len(ds) - 1
@@ -156,7 +178,7 @@ def octal_game(code: str, size: int, play: str, describe: str = "") -> Rules:
         # observed periods only, arithmetic ones included
         period_bound=None if has_unequal(code) or hexa else guy_smith_bound(t),
         period_theorem="" if hexa else "Guy-Smith", arithmetic=hexa,
-        observe_periods=hexa) if normal else None
+        observe_periods=hexa, recheck=functools.partial(recheck, ds)) if normal else None
     return Rules(space=HeapSpace(size), moves=octal_moves,
                  move_params=np.array([t, *ds], dtype=np.int64),
                  kind=GRUNDY if normal else MISERE, max_options=max_options,

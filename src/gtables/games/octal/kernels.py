@@ -142,39 +142,47 @@ def scan_splits(table, r, un, want, stamp, need, stride, off=0, lim=-1):
 
 
 @nb.njit(**JIT)
+def mex_naive(whole, take, split, unequal, three, n, table, mark, stamp):
+    """The mex of heap ``n``'s options from the values in ``table``: every option, O(n) (O(n^2)
+    with three-heap splits); ``mark`` (longer than twice the largest value) is stamped
+    ``stamp``."""
+    _mark_simple(whole, take, n, table, mark, stamp)
+    for i in range(split.size):
+        # uint64 indices: numba then skips the negative-index wrap-around (measured 25% here)
+        r = n - split[i]
+        amax = np.uint64(max((r - 1) // 2 if unequal[i] else r // 2, 0))
+        ur = np.uint64(r)
+        a = np.uint64(1)
+        while a <= amax:
+            mark[np.uint64(table[a]) ^ np.uint64(table[ur - a])] = stamp
+            a += np.uint64(1)
+    for i in range(three.size):
+        # a <= b <= c = r - a - b; an XOR of three values below 2**bits stays below it
+        r = n - three[i]
+        if r < 3:
+            continue
+        ur = np.uint64(r)
+        a = np.uint64(1)
+        while np.uint64(3) * a <= ur:
+            ga = np.uint64(table[a])
+            rest = ur - a
+            b = a
+            while np.uint64(2) * b <= rest:
+                mark[ga ^ np.uint64(table[b]) ^ np.uint64(table[rest - b])] = stamp
+                b += np.uint64(1)
+            a += np.uint64(1)
+    g = 0
+    while mark[g] == stamp:
+        g += 1
+    return g
+
+
+@nb.njit(**JIT)
 def naive_range(whole, take, split, unequal, three, lo, hi, table, vmax, state, mark):
     """Naive mex: every option of every heap, O(n) per heap (O(n^2) with three-heap splits)."""
     bits = state[S_BITS]
     for n in range(lo, hi):
-        stamp = n + 1
-        _mark_simple(whole, take, n, table, mark, stamp)
-        for i in range(split.size):
-            # uint64 indices: numba then skips the negative-index wrap-around (measured 25% here)
-            r = n - split[i]
-            amax = np.uint64(max((r - 1) // 2 if unequal[i] else r // 2, 0))
-            ur = np.uint64(r)
-            a = np.uint64(1)
-            while a <= amax:
-                mark[np.uint64(table[a]) ^ np.uint64(table[ur - a])] = stamp
-                a += np.uint64(1)
-        for i in range(three.size):
-            # a <= b <= c = r - a - b; an XOR of three values below 2**bits stays below it
-            r = n - three[i]
-            if r < 3:
-                continue
-            ur = np.uint64(r)
-            a = np.uint64(1)
-            while np.uint64(3) * a <= ur:
-                ga = np.uint64(table[a])
-                rest = ur - a
-                b = a
-                while np.uint64(2) * b <= rest:
-                    mark[ga ^ np.uint64(table[b]) ^ np.uint64(table[rest - b])] = stamp
-                    b += np.uint64(1)
-                a += np.uint64(1)
-        g = 0
-        while mark[g] == stamp:
-            g += 1
+        g = mex_naive(whole, take, split, unequal, three, n, table, mark, n + 1)
         if g > vmax:
             return n * BASE + OVERFLOW
         table[n] = g
@@ -184,6 +192,18 @@ def naive_range(whole, take, split, unequal, three, lo, hi, table, vmax, state, 
             if (2 << bits) > mark.size:
                 return (n + 1) * BASE + SCRATCH_FULL
     return DONE
+
+
+@nb.njit(**JIT)
+def first_wrong(whole, take, split, unequal, three, table, positions, mark):
+    """The first ``k`` such that the mex of heap ``positions[k]``'s options, from the values in
+    ``table``, is not ``table[positions[k]]``; -1 if every one agrees.  ``mark``: zeros, longer
+    than twice the largest value of ``table``."""
+    for k in range(positions.size):
+        n = positions[k]
+        if mex_naive(whole, take, split, unequal, three, n, table, mark, k + 1) != table[n]:
+            return k
+    return -1
 
 
 @nb.njit(**JIT)
