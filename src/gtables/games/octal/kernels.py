@@ -89,21 +89,67 @@ def _mark_simple(whole, take, n, table, mark, stamp, off=0):
             mark[np.int64(table[n - k - off])] = stamp
 
 
+LOW32 = np.uint64(0xFFFFFFFF)
+
+
+def pack_rare(rare: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """The packed rare list :func:`mark_rare_pairs` reads: ``rare[j] | values[j] << 32`` (heap
+    and its value in one int64; heaps below 2^32, values below 2^31)."""
+    return np.asarray(rare, dtype=np.int64) | (np.asarray(values, dtype=np.int64) << 32)
+
+
 @nb.njit(**JIT)
-def mark_rare_pairs(table, r, un, rare, nrare, mark, stamp, off=0):
+def _rare_below(rpack, nrare, r):
+    """How many of the rare heaps (ascending) are below ``r``: counted from the top, as past
+    the last rare heap (nearly every heap) they all are."""
+    k = nrare
+    while k > 0 and (np.uint64(rpack[k - 1]) & LOW32) >= np.uint64(r):
+        k -= 1
+    return k
+
+
+@nb.njit(**JIT)
+def _rare_index(rpack, k, h):
+    """The index of rare heap ``h`` among the first ``k`` packed ones, or ``k`` if it is not
+    one of them (a binary search)."""
+    lo, hi = 0, k
+    uh = np.uint64(h)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if (np.uint64(rpack[mid]) & LOW32) < uh:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo if lo < k and (np.uint64(rpack[lo]) & LOW32) == uh else k
+
+
+@nb.njit(**JIT)
+def _mark_packed(table, ur, rpack, j0, j1, mark, stamp):
+    for j in range(j0, j1):
+        p = np.uint64(rpack[j])
+        mark[(p >> np.uint64(32)) ^ np.uint64(table[ur - (p & LOW32)])] = stamp
+
+
+@nb.njit(**JIT)
+def mark_rare_pairs(table, r, un, rpack, nrare, mark, stamp, off=0):
     """Mark the values of the splits of ``r`` (one split amount) with a rare part: ``(a, r - a)``
     for the rare heaps ``a < r`` (not ``a = r - a`` when the parts must differ, ``un``).  The
-    rare heap is read at ``table[a]``, the other part at ``table[r - a - off]`` (``off`` as in
-    :func:`_mark_simple`)."""
+    rare heaps come packed with their values (:func:`pack_rare`), so a split costs one read of
+    the table, the other part's, at ``table[r - a - off]`` (``off`` as in :func:`_mark_simple`).
+
+    Measured (Officers, heaps 2^21 - 2^16 .. 2^21, one thread, the rare pass alone, median of
+    8): 776 ns a heap with the packed list and no test in the loop (the part ``r / 2`` of
+    Grundy's game skipped by two loops around it: 773 with it looked up at every even ``r``)
+    against 977 with a list of heaps and one of values, 1,188 with the loop written twice
+    inside this function, and 1,170 with the heap list read through the table and tests for
+    ``a >= r`` and ``a = r - a`` in the loop."""
+    k = _rare_below(rpack, nrare, r)
     ur = np.uint64(r - off)
-    for j in range(nrare):
-        a = rare[j]
-        if a >= r:
-            break
-        if un and 2 * a == r:
-            continue
-        ua = np.uint64(a)
-        mark[np.uint64(table[ua]) ^ np.uint64(table[ur - ua])] = stamp
+    skip = k
+    if un and r % 2 == 0:
+        skip = _rare_index(rpack, k, r // 2)
+    _mark_packed(table, ur, rpack, 0, skip, mark, stamp)
+    _mark_packed(table, ur, rpack, skip + 1, k, mark, stamp)
 
 
 @nb.njit(**JIT)
@@ -117,18 +163,43 @@ def scan_splits(table, r, un, want, stamp, need, stride, off=0, lim=-1):
     ``lim >= 0`` stops the scan at ``a = lim`` (the bounded layout of :mod:`.pipeline`, where
     the rest is not readable: still missing values are then undecided, not absent).
 
-    Measured and dropped (Officers to 2^21 values, serial kernel, median of 5 alternating runs):
-    a mark stored per split with a look at the wanted list every 256 splits, as the naive scan
-    does, 6.39 s against 5.62 s for this loop; with it the candidate loop of :func:`sparse_range`
-    without a branch on the class, 5.93 s alone."""
+    Measured (Officers, the verification of heaps 2^21 - 2^16 .. 2^21, one thread, median of
+    6): four splits a branch, 1,509 ns a heap, against 1,690 for a branch per split (and 1,560
+    without counting the splits in the loop); a byte flag per wanted value instead of a stamp,
+    cleared when found, 1,652.  Dropped before (Officers to 2^21 values, serial kernel, median
+    of 5 alternating runs): a mark stored per split with a look at the wanted list every 256
+    splits, as the naive scan does, 6.39 s against 5.62 s for this loop; with it the candidate
+    loop of :func:`sparse_range` without a branch on the class, 5.93 s alone."""
     ur = np.uint64(r - off)
     amax = max((r - 1) // 2 if un else r // 2, 0)
     if lim >= 0:
         amax = min(amax, lim)
     amax = np.uint64(max(amax, 0))
+    ss = np.uint64(stride)
     scanned = 0
     for o in range(stride):
         a = np.uint64(1 + o)
+        # four splits of the pass at a time, one branch for the four (the values are found
+        # in the same order, a found one is cleared before the next is looked at)
+        while a + np.uint64(3) * ss <= amax:
+            v0 = np.uint64(table[a]) ^ np.uint64(table[ur - a])
+            v1 = np.uint64(table[a + ss]) ^ np.uint64(table[ur - a - ss])
+            v2 = np.uint64(table[a + np.uint64(2) * ss]) ^ \
+                np.uint64(table[ur - a - np.uint64(2) * ss])
+            v3 = np.uint64(table[a + np.uint64(3) * ss]) ^ \
+                np.uint64(table[ur - a - np.uint64(3) * ss])
+            if (want[v0] == stamp) | (want[v1] == stamp) | (want[v2] == stamp) | \
+                    (want[v3] == stamp):
+                k = 0
+                for v in (v0, v1, v2, v3):
+                    k += 1
+                    if want[v] == stamp:
+                        want[v] = 0
+                        need -= 1
+                        if need == 0:
+                            return 0, scanned + k
+            scanned += 4
+            a += np.uint64(4) * ss
         while a <= amax:
             scanned += 1
             v = np.uint64(table[a]) ^ np.uint64(table[ur - a])
@@ -137,7 +208,7 @@ def scan_splits(table, r, un, want, stamp, need, stride, off=0, lim=-1):
                 need -= 1
                 if need == 0:
                     return 0, scanned
-            a += np.uint64(stride)
+            a += ss
     return need, scanned
 
 
@@ -207,10 +278,13 @@ def first_wrong(whole, take, split, unequal, three, table, positions, mark):
 
 
 @nb.njit(**JIT)
-def sparse_range(whole, take, split, unequal, lo, hi, table, vmax, state, rare, mark, want, cls):
+def sparse_range(whole, take, split, unequal, lo, hi, table, vmax, state, rare, rpack, mark,
+                 want, cls):
     """Sparse-space mex (see the module docstring); the same values as :func:`naive_range`.
     ``cls[v]`` = parity of ``popcount(v & mask)``, for ``v < 2 << bits`` (``mask`` is
-    ``state[S_MASK]``, read where ``cls`` is built)."""
+    ``state[S_MASK]``, read where ``cls`` is built).  ``rare[:nrare]``: the rare heaps,
+    ``rpack[:nrare]`` the same packed with their values (:func:`pack_rare`); a new rare heap
+    goes into both."""
     bits = state[S_BITS]
     pb = state[S_PB]
     nrare = state[S_NRARE]
@@ -226,7 +300,7 @@ def sparse_range(whole, take, split, unequal, lo, hi, table, vmax, state, rare, 
         for i in range(nsplit):
             r = n - split[i]
             if r >= 2:
-                mark_rare_pairs(table, r, unequal[i], rare, nrare, mark, stamp)
+                mark_rare_pairs(table, r, unequal[i], rpack, nrare, mark, stamp)
         q = pb & ((n - q0) & 1)
         limit = 2 << bits
         c = limit
@@ -269,6 +343,7 @@ def sparse_range(whole, take, split, unequal, lo, hi, table, vmax, state, rare, 
         table[n] = g
         if n >= 1 and (cls[g] ^ (pb & (n & 1))) == 0:
             rare[nrare] = n
+            rpack[nrare] = n | (np.int64(g) << 32)
             nrare += 1
         if g >= (1 << bits):
             bits = bits_for(g)
@@ -336,6 +411,9 @@ def verification_profile(whole, take, split, unequal, table, heaps, rare, nrare,
     changes nothing and the kernels do not call it."""
     q0 = split[0]
     un = unequal[0]
+    rpack = np.empty(max(nrare, 1), dtype=np.int64)
+    for j in range(nrare):
+        rpack[j] = rare[j] | (np.int64(table[rare[j]]) << 32)
     for i in range(heaps.size):
         n = heaps[i]
         stamp = 3 * i + 1
@@ -347,7 +425,7 @@ def verification_profile(whole, take, split, unequal, table, heaps, rare, nrare,
                 break
             if not (un and 2 * rare[j] == r):
                 R += 1
-        mark_rare_pairs(table, r, un, rare, nrare, mark, stamp)
+        mark_rare_pairs(table, r, un, rpack, nrare, mark, stamp)
         q = pb & ((n - q0) & 1)
         need = 0
         for v in range(mark.size):

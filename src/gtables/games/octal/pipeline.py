@@ -32,9 +32,14 @@ from __future__ import annotations
 
 import numba as nb
 import numpy as np
+from llvmlite import ir
+from numba import types
+from numba.core import cgutils
+from numba.extending import intrinsic
 
 from ...config import JIT, PARALLEL_JIT
 from .kernels import (
+    LOW32,
     S_BITS,
     S_NRARE,
     S_PB,
@@ -45,13 +50,25 @@ from .kernels import (
     scan_splits,
 )
 
+
+@intrinsic
+def cycles(typingctx):
+    """The processor's cycle counter (``llvm.readcyclecounter``), int64: how long each side of a
+    round took, to balance the next (:func:`_balance`)."""
+    def codegen(context, builder, signature, args):
+        fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(ir.IntType(64), []),
+                                            "llvm.readcyclecounter")
+        return builder.call(fn, [])
+    return types.int64(), codegen
+
+
 CHUNK = 1 << 14          # heaps a side takes at once
 WANT_CAP = 128           # wanted values a heap may keep on average in its chunk's list
 
 
 @nb.njit(**JIT)
-def speculate(whole, take, split, unequal, lo, hi, table, vmax, bits, pb, q0, rare, nrare,
-              mark, cls, wstart, wvals, off, lowest):
+def speculate(whole, take, split, unequal, lo, hi, table, vmax, bits, pb, q0, rpack, nrare,
+              mark, cls, wstart, wvals, off=0, lowest=0):
     """Heaps ``lo..hi-1``: the rare pass and the candidate ``c`` written as each heap's value,
     the wanted values of heap ``n`` in ``wvals[wstart[n - lo]:wstart[n - lo + 1]]``.  Returns
     the heap it stopped before (``hi`` when it did them all).  Bounded layout (``off`` > 0):
@@ -62,7 +79,8 @@ def speculate(whole, take, split, unequal, lo, hi, table, vmax, bits, pb, q0, ra
     tmax = 0
     for i in range(take.size):
         tmax = max(tmax, take[i])
-    far = rare[nrare - 1] if nrare > 0 else 0     # the largest rare heap: the nearest other part
+    # the largest rare heap: the nearest other part
+    far = np.int64(np.uint64(rpack[nrare - 1]) & LOW32) if nrare > 0 else 0
     wstart[0] = 0
     top = 0
     cap = wvals.size
@@ -73,7 +91,7 @@ def speculate(whole, take, split, unequal, lo, hi, table, vmax, bits, pb, q0, ra
         _mark_simple(whole, take, n, table, mark, stamp, off)
         r = n - q0
         if r >= 2:
-            mark_rare_pairs(table, r, un, rare, nrare, mark, stamp, off)
+            mark_rare_pairs(table, r, un, rpack, nrare, mark, stamp, off)
         q = pb & ((n - q0) & 1)
         c = limit
         if top + limit > cap:
@@ -96,14 +114,16 @@ def speculate(whole, take, split, unequal, lo, hi, table, vmax, bits, pb, q0, ra
 
 
 @nb.njit(**JIT)
-def verify(table, lo, hi, q0, un, want, wstart, wvals, off, alim, lowest):
+def verify(table, lo, hi, q0, un, want, wstart, wvals, first, off=0, alim=0, lowest=0):
     """Check the speculated heaps ``lo..hi-1`` in order: the first heap whose wanted values are
-    not all among its splits' values (its speculation is wrong), or ``hi``.  Bounded layout
+    not all among its splits' values (its speculation is wrong), or ``hi``.  The wanted values
+    of heap ``n`` are ``wvals[wstart[n - first]:wstart[n - first + 1]]`` (``first``: the heap
+    its chunk was speculated from).  Bounded layout
     (``off`` > 0, as in :func:`speculate`; parts below ``alim`` are in the prefix): the scan
     stops where a part would be in neither part of the table, and a value still missing there
     fails the heap too (the serial kernel decides it)."""
     for n in range(lo, hi):
-        s, e = wstart[n - lo], wstart[n - lo + 1]
+        s, e = wstart[n - first], wstart[n - first + 1]
         need = e - s
         if need == 0:
             continue
@@ -111,55 +131,109 @@ def verify(table, lo, hi, q0, un, want, wstart, wvals, off, alim, lowest):
         for i in range(s, e):
             want[wvals[i]] = stamp
         r = n - q0
-        lim = min(alim - 1, r - lowest) if off > 0 else -1
-        need, _ = scan_splits(table, r, un, want, stamp, need, SCAN_STRIDE, off, lim)
+        if off > 0:
+            need, _ = scan_splits(table, r, un, want, stamp, need, SCAN_STRIDE, off,
+                                  min(alim - 1, r - lowest))
+        else:
+            need, _ = scan_splits(table, r, un, want, stamp, need, SCAN_STRIDE)
         if need > 0:
             return n
     return hi
 
 
+@nb.njit(**JIT)
+def _balance(share, cyc, spec_heaps, low_heaps, next_heaps, chunk):
+    """The heaps at the top of the next chunk that the speculator verifies after its own chunk,
+    so that both sides take as long: from this round's cycles (``cyc``: speculator, verifier),
+    with the speculator's ``share`` heaps of verification costing what the verifier's
+    ``low_heaps`` did.  Smoothed (half the old share); at most half the chunk, so the verifier
+    always has heaps to time."""
+    if low_heaps <= 0 or spec_heaps <= 0:
+        return share
+    v = cyc[1] / low_heaps                       # cycles a heap of verification
+    if v <= 0.0:
+        return share
+    s = max(cyc[0] - v * share, 0.0) / spec_heaps    # cycles a heap of speculation
+    # s * chunk + v * m = v * (next - m)
+    m = (v * next_heaps - s * chunk) / (2.0 * v)
+    m = min(max(m, 0.0), next_heaps / 2.0)
+    return np.int64((share + m) / 2.0)
+
+
 @nb.njit(**PARALLEL_JIT)
-def pipeline_range(whole, take, split, unequal, lo, hi, table, vmax, state, rare, cls, marks,
+def pipeline_range(whole, take, split, unequal, lo, hi, table, vmax, state, rpack, cls, marks,
                    wants, wstarts, wvals, chunk, counts, off, alim, lowest):
     """Heaps ``lo..hi-1`` by speculation and verification (module docstring), for one split
     amount.  Returns the heap ``p`` below which every value is final (``hi`` when done): the
     stepper runs the serial kernel at ``p``.  ``marks``/``wants`` (2 x mark size),
     ``wstarts`` (2 x chunk + 1) and ``wvals`` (2 x chunk * WANT_CAP) are the two slots'
-    scratch; ``counts``: rounds run, speculations found wrong.  ``off``, ``alim``, ``lowest``:
-    the bounded layout (:func:`.blocks.block_near`; ``off = 0``: a plain table)."""
+    scratch; ``counts``: rounds run, speculations found wrong, heaps the speculator verified.
+    ``off``, ``alim``, ``lowest``: the bounded layout (:func:`.blocks.block_near`; ``off = 0``:
+    a plain table).
+
+    Balance: the speculator, done with its chunk, also verifies the top ``share`` heaps of the
+    chunk the verifier has (the verification of a heap reads only heaps below it, all
+    speculated), ``share`` set each round from the cycles each side took (:func:`_balance`;
+    the processor's cycle counter, which only splits the work: the values do not depend on
+    it)."""
     bits = state[S_BITS]
     pb = state[S_PB]
     q0 = state[S_Q0]
     nrare = state[S_NRARE]
     un = unequal[0]
-    ends = np.zeros(2, dtype=np.int64)
+    ends = np.zeros(3, dtype=np.int64)
+    cyc = np.zeros(2, dtype=np.float64)
+    share = 0
     # the first chunk is speculated alone
     v_lo = lo
-    v_hi = speculate(whole, take, split, unequal, lo, min(hi, lo + chunk), table, vmax, bits,
-                     pb, q0, rare, nrare, marks[0], cls, wstarts[0], wvals[0], off, lowest)
+    if off == 0:
+        v_hi = speculate(whole, take, split, unequal, lo, min(hi, lo + chunk), table, vmax, bits,
+                         pb, q0, rpack, nrare, marks[0], cls, wstarts[0], wvals[0])
+    else:
+        v_hi = speculate(whole, take, split, unequal, lo, min(hi, lo + chunk), table, vmax, bits,
+                         pb, q0, rpack, nrare, marks[0], cls, wstarts[0], wvals[0], off, lowest)
     slot = 0
     while True:
         s_lo = v_hi
         s_hi = min(hi, s_lo + chunk)
         # a chunk speculated short stops here: verify it, then the serial kernel goes on
         go_on = v_hi == min(hi, v_lo + chunk) and s_lo < s_hi
+        v_mid = max(v_lo, v_hi - share)
         for t in nb.prange(2):
+            t0 = cycles()
             if t == 0:
-                if go_on:
-                    ends[0] = speculate(whole, take, split, unequal, s_lo, s_hi, table, vmax,
-                                        bits, pb, q0, rare, nrare, marks[1 - slot], cls,
-                                        wstarts[1 - slot], wvals[1 - slot], off, lowest)
-                else:
+                if not go_on:
                     ends[0] = s_lo
+                elif off == 0:      # off omitted: a constant in the kernels (measured faster)
+                    ends[0] = speculate(whole, take, split, unequal, s_lo, s_hi, table, vmax,
+                                        bits, pb, q0, rpack, nrare, marks[1 - slot], cls,
+                                        wstarts[1 - slot], wvals[1 - slot])
+                else:
+                    ends[0] = speculate(whole, take, split, unequal, s_lo, s_hi, table, vmax,
+                                        bits, pb, q0, rpack, nrare, marks[1 - slot], cls,
+                                        wstarts[1 - slot], wvals[1 - slot], off, lowest)
+                # the top of the verifier's chunk (the other slot's wanted-value marks are free)
+                if off == 0:
+                    ends[2] = verify(table, v_mid, v_hi, q0, un, wants[1 - slot],
+                                     wstarts[slot], wvals[slot], v_lo)
+                else:
+                    ends[2] = verify(table, v_mid, v_hi, q0, un, wants[1 - slot],
+                                     wstarts[slot], wvals[slot], v_lo, off, alim, lowest)
+            elif off == 0:
+                ends[1] = verify(table, v_lo, v_mid, q0, un, wants[slot], wstarts[slot],
+                                 wvals[slot], v_lo)
             else:
-                ends[1] = verify(table, v_lo, v_hi, q0, un, wants[slot], wstarts[slot],
-                                 wvals[slot], off, alim, lowest)
+                ends[1] = verify(table, v_lo, v_mid, q0, un, wants[slot], wstarts[slot],
+                                 wvals[slot], v_lo, off, alim, lowest)
+            cyc[t] = cycles() - t0
         counts[0] += 1
-        if ends[1] < v_hi:
+        counts[2] += v_hi - v_mid
+        if ends[1] < v_mid or ends[2] < v_hi:
             counts[1] += 1
-            return ends[1]
+            return ends[1] if ends[1] < v_mid else ends[2]
         if not go_on:
             return v_hi
+        share = _balance(share, cyc, ends[0] - s_lo, v_mid - v_lo, ends[0] - s_lo, chunk)
         v_lo, v_hi = s_lo, ends[0]
         slot = 1 - slot
         if v_lo == v_hi:

@@ -23,6 +23,7 @@ from .kernels import (
     max_value,
     move_arrays,
     naive_range,
+    pack_rare,
     rare_count_by_mask,
     rare_heaps,
     sparse_range,
@@ -72,6 +73,7 @@ class OctalStepper:
         self.want = np.zeros(4, dtype=np.int64)
         self.cls = np.zeros(4, dtype=np.int64)
         self.rare = np.zeros(1024, dtype=np.int64)
+        self.rpack = np.zeros(1024, dtype=np.int64)   # the same, packed with their values
         # naive work goes to the faster, multi-threaded octal_scan kernel (the same values);
         # scan=False keeps the serial reference naive_range, which the tests compare it with
         self.scan = octal_scan.NaiveScan(self.whole, self.take, self.split, self.unequal) \
@@ -91,7 +93,8 @@ class OctalStepper:
         self.p_wants = np.zeros((2, 0), dtype=np.int64)
         self.p_wstarts = np.zeros((2, 0), dtype=np.int64)   # (made on first use: 32 MiB)
         self.p_wvals = np.zeros((2, 0), dtype=np.int64)
-        self.pipeline_counts = np.zeros(2, dtype=np.int64)   # rounds, speculations undone
+        # the pipeline's rounds, speculations undone, heaps the speculator verified
+        self.pipeline_counts = np.zeros(3, dtype=np.int64)
 
     @property
     def name(self) -> str:
@@ -185,6 +188,18 @@ class OctalStepper:
             lo = stop.pos
         return DONE
 
+    def _packed(self, table: np.ndarray) -> np.ndarray:
+        """The rare heaps packed with their values (:func:`.kernels.pack_rare`), for the serial
+        kernel and the pipeline, made afresh from ``rare`` (the block kernel adds rare heaps to
+        ``rare`` alone).  Rare heaps are read at ``table[h]`` in the bounded layout too (they
+        are all in its prefix)."""
+        nr = int(self.state[S_NRARE])
+        if self.rpack.size != self.rare.size:
+            self.rpack = np.zeros(self.rare.size, dtype=np.int64)
+        heaps = self.rare[:nr]
+        self.rpack[:nr] = pack_rare(heaps, table[heaps])
+        return self.rpack
+
     def _grow_rare(self) -> None:
         grown = np.zeros(2 * self.rare.size, dtype=np.int64)
         grown[:self.rare.size] = self.rare
@@ -258,8 +273,9 @@ class OctalStepper:
             self.p_wants.fill(0)
             p = octal_pipeline.pipeline_range(
                 self.whole, self.take, self.split, self.unequal, lo, hi, table, vmax,
-                self.state, self.rare, self.cls, self.p_marks, self.p_wants, self.p_wstarts,
-                self.p_wvals, octal_pipeline.CHUNK, self.pipeline_counts, off, alim, lowest)
+                self.state, self._packed(table), self.cls, self.p_marks, self.p_wants,
+                self.p_wstarts, self.p_wvals, octal_pipeline.CHUNK, self.pipeline_counts, off,
+                alim, lowest)
             if p >= hi:
                 return DONE
             if int(self.state[S_NRARE]) == self.rare.size:
@@ -267,8 +283,8 @@ class OctalStepper:
             stop = min(hi, p + SERIAL_STRETCH)
             if plen == WHOLE:
                 st = sparse_range(self.whole, self.take, self.split, self.unequal, p, stop,
-                                  table, vmax, self.state, self.rare, self.mark, self.want,
-                                  self.cls)
+                                  table, vmax, self.state, self.rare, self._packed(table),
+                                  self.mark, self.want, self.cls)
             else:
                 st = self._run_blocks(table, p, stop, vmax, off, plen, parts=1)
             if st != DONE:
@@ -377,8 +393,8 @@ class OctalStepper:
                     st = self._run_blocks(table, lo, stop, vmax)
                 else:
                     st = sparse_range(self.whole, self.take, self.split, self.unequal, lo, stop,
-                                      table, vmax, self.state, self.rare, self.mark, self.want,
-                                      self.cls)
+                                      table, vmax, self.state, self.rare,
+                                      self._packed(table), self.mark, self.want, self.cls)
                 if self._use_blocks(lo):
                     done = stop if st == DONE else decode(st).pos
                     self._timed(blocks, done - lo, time.perf_counter() - t0)
