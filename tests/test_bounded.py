@@ -126,12 +126,13 @@ def test_a_damaged_checkpoint_is_set_aside_and_the_run_starts_again(tmp_path, mo
     assert b["stats"] == SequenceStats.of(full("0.6")).as_dict() and b["stats_to"] == N
 
 
-@pytest.mark.parametrize("code,keep,n", [("0.6", 32768, N), ("0.16", 65536, 2 * N),
-                                         ("0.26", 16384, N)])
-def test_the_two_thread_pipeline_in_bounded_memory(code, keep, n, monkeypatch):
+@pytest.mark.parametrize("code,keep,n,share", [("0.6", 32768, N, -1), ("0.16", 65536, 2 * N, 170),
+                                               ("0.26", 16384, N, 512)])
+def test_the_two_thread_pipeline_in_bounded_memory(code, keep, n, share, monkeypatch):
     """The pipeline (speculate on one thread, verify on the other) runs on the bounded layout
-    too (a prefix, then a window that has moved on): small chunks, an early start, and the
-    statistics and last values of the full run, exactly."""
+    too (a prefix, then a window that has moved on): small chunks, an early start, the
+    speculator's share of the verification balanced by cycles or fixed (a third, the whole
+    chunk), and the statistics and last values of the full run, exactly."""
     import numba
 
     from gtables.games.octal import pipeline as octal_pipeline
@@ -140,6 +141,7 @@ def test_the_two_thread_pipeline_in_bounded_memory(code, keep, n, monkeypatch):
         pytest.skip("needs two numba threads")
     values = full(code, n)
     monkeypatch.setattr(octal_pipeline, "CHUNK", 512)
+    monkeypatch.setattr(octal_pipeline, "SHARE", share)
     monkeypatch.setattr(octal_stepper, "PIPELINE_QUIET", 1024)
     calls = []
     real = octal_stepper.OctalStepper._run_pipeline

@@ -81,3 +81,22 @@ def test_tiny_chunks_and_many_restarts(chunk, monkeypatch):
         serial, _ = fill(code, 12000, "serial", 1)
         piped, _ = fill(code, 12000, "pipeline", 2)
         assert np.array_equal(serial, piped), (code, chunk)
+
+
+@pytest.mark.parametrize("share", [0, 85, 256])
+def test_the_speculator_verifies_a_share(share, monkeypatch):
+    """The speculator, done with its chunk, verifies the top ``share`` heaps of the verifier's
+    (balanced from measured cycles in a run; fixed here, up to the whole chunk): values equal to
+    the serial kernel's, failed speculations found in either side's part undone, and the shared
+    heaps counted."""
+    monkeypatch.setattr(octal_pipeline, "CHUNK", 256)
+    monkeypatch.setattr(octal_pipeline, "SHARE", share)
+    for code in ["0.6", "4!.0", "0.16"]:
+        serial, _ = fill(code, 25000, "serial", 1)
+        piped, st = fill(code, 25000, "pipeline", 2)
+        assert np.array_equal(serial, piped), (code, share)
+        rounds, undone, shared, undone_there = st.pipeline_counts
+        assert undone > 10
+        assert (shared > 0) == (share > 0) and (undone_there > 0) == (share > 0)
+        if share == 256:        # the whole chunk: every wrong speculation is found there
+            assert undone_there == undone

@@ -93,8 +93,9 @@ class OctalStepper:
         self.p_wants = np.zeros((2, 0), dtype=np.int64)
         self.p_wstarts = np.zeros((2, 0), dtype=np.int64)   # (made on first use: 32 MiB)
         self.p_wvals = np.zeros((2, 0), dtype=np.int64)
-        # the pipeline's rounds, speculations undone, heaps the speculator verified
-        self.pipeline_counts = np.zeros(3, dtype=np.int64)
+        # the pipeline's rounds, speculations undone, heaps the speculator verified and the
+        # wrong speculations it found there (pipeline.pipeline_range)
+        self.pipeline_counts = np.zeros(4, dtype=np.int64)
 
     @property
     def name(self) -> str:
@@ -275,7 +276,7 @@ class OctalStepper:
                 self.whole, self.take, self.split, self.unequal, lo, hi, table, vmax,
                 self.state, self._packed(table), self.cls, self.p_marks, self.p_wants,
                 self.p_wstarts, self.p_wvals, octal_pipeline.CHUNK, self.pipeline_counts, off,
-                alim, lowest)
+                alim, lowest, octal_pipeline.SHARE)
             if p >= hi:
                 return DONE
             if int(self.state[S_NRARE]) == self.rare.size:
