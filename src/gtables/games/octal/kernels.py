@@ -166,10 +166,18 @@ def scan_splits(table, r, un, want, stamp, need, stride, off=0, lim=-1):
     Measured (Officers, the verification of heaps 2^21 - 2^16 .. 2^21, one thread, median of
     6): four splits a branch, 1,509 ns a heap, against 1,690 for a branch per split (and 1,560
     without counting the splits in the loop); a byte flag per wanted value instead of a stamp,
-    cleared when found, 1,652.  Dropped before (Officers to 2^21 values, serial kernel, median
-    of 5 alternating runs): a mark stored per split with a look at the wanted list every 256
-    splits, as the naive scan does, 6.39 s against 5.62 s for this loop; with it the candidate
-    loop of :func:`sparse_range` without a branch on the class, 5.93 s alone."""
+    cleared when found, 1,652.  The stride is a constant (numba folds it in): the same order
+    with the stride as a run-time value, 2,063 ns against 1,369.  Measured and dropped (the same
+    heaps, and Grundy's game's): the parts below a window first, in passes of another stride,
+    scan fewer splits (Officers 1,876 a heap in 4 passes; 1,387 with the parts below 2^14 first
+    in 31 passes, 1,479 in 8; Grundy's game 1,978 against 1,202 with 2^15 and 31), but the
+    wide strides lose the cache lines the 4 passes share: 1,238 ns against 1,365 at best for
+    Officers (2^14, 8), 1,051 against 1,125 for Grundy's game (2^15, 5), and 1,894 and 1,834
+    with 31 passes; not worth a per-game choice of the window.  Dropped before (Officers to
+    2^21 values, serial kernel, median of 5 alternating runs): a mark stored per split with a
+    look at the wanted list every 256 splits, as the naive scan does, 6.39 s against 5.62 s for
+    this loop; with it the candidate loop of :func:`sparse_range` without a branch on the
+    class, 5.93 s alone."""
     ur = np.uint64(r - off)
     amax = max((r - 1) // 2 if un else r // 2, 0)
     if lim >= 0:
