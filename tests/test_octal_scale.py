@@ -41,6 +41,20 @@ def test_sparse_past_uint8():
     assert np.array_equal(naive, sparse)
 
 
+@pytest.mark.parametrize("code", ["0.143", "0.064"])
+def test_long_scans_past_the_strided_parts(code):
+    """Rare heaps keep coming in 0.143 (one split amount) and 0.064 (two): their scans read
+    every split, the parts past ``STRIDED_PARTS`` in order; sparse equals naive on 70,000
+    heaps, with rare heaps above twice that bound (so that the tail was read)."""
+    from gtables.games.octal.kernels import STRIDED_PARTS
+    n = 70000
+    naive, _ = stepper_table(code, n, "naive")
+    sparse, s = stepper_table(code, n, "sparse")
+    assert np.array_equal(naive, sparse)
+    nrare = int(s.state[3])
+    assert s.rare[:nrare].max() > 2 * STRIDED_PARTS + 2
+
+
 def test_grundys_game_is_oeis_a002188():
     a002188 = [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2,
                3, 1, 2, 4, 1, 2, 4, 1, 2, 4, 1, 5, 4, 1, 5, 4, 1, 5, 4, 1, 0, 2, 1, 0, 2, 1, 5, 2, 1, 3,
