@@ -397,7 +397,8 @@ def counters(code: str, table: np.ndarray, stats: dict, seconds: float,
                             np.zeros(size, dtype=np.int64), out)
     R, need, kin, kst = (out[:, i].astype(float) for i in range(4))
     pairs = R.mean() + kst.mean()
-    return {"heaps_sampled": int(heaps.size), "R_mean": round(R.mean(), 1),
+    sides = side_costs(table, rare[:nr], cls, pb, whole, take, split, unequal, size)
+    return {**sides, "heaps_sampled": int(heaps.size), "R_mean": round(R.mean(), 1),
             "wanted_mean": round(need.mean(), 2),
             "K_in_order_mean": round(kin.mean(), 1), "K_in_order_p90": float(np.percentile(kin, 90)),
             "K_strided_mean": round(kst.mean(), 1), "K_strided_p90": float(np.percentile(kst, 90)),
@@ -405,6 +406,62 @@ def counters(code: str, table: np.ndarray, stats: dict, seconds: float,
             # R and K grow with the heap: the top half's mean pairs a heap against the mean
             # time a heap of the whole run is a lower bound of the time per pair
             "ns_per_pair_whole_run": round(1e9 * seconds / n / pairs, 3)}
+
+
+def side_costs(table, rare, cls, pb, whole, take, split, unequal, size, top=1 << 16,
+               reps=3) -> dict:
+    """The two halves of the sparse kernel timed apart on the top ``top`` heaps of a finished
+    table, one thread, best of ``reps``: the rare pass (``games/octal/pipeline.speculate``: the
+    splits with a rare part, the candidate and its wanted values) and the verification scan
+    (``pipeline.verify``), per heap and per pair (R and K counted on the same heaps).  The
+    speculated values are checked against the table."""
+    from gtables.games.octal import kernels as ok
+    from gtables.games.octal import pipeline as op
+
+    n = table.size
+    lo = n - top
+    below = rare[rare < lo]
+    rpack = ok.pack_rare(below, table[below])
+    bits = int(table.max()).bit_length()
+    q0 = int(split[0])
+    chunk = op.CHUNK
+    starts = list(range(lo, n, chunk))
+    wstarts = [np.zeros(chunk + 1, dtype=np.int64) for _ in starts]
+    wvals = [np.zeros(chunk * op.WANT_CAP, dtype=np.int64) for _ in starts]
+    spec = ver = float("inf")
+    for _ in range(reps):
+        t = table.copy()
+        t[lo:] = 0
+        mark = np.zeros(size, dtype=np.int64)
+        t0 = time.perf_counter()
+        for i, a in enumerate(starts):
+            e = op.speculate(whole, take, split, unequal, a, min(n, a + chunk), t,
+                             np.iinfo(t.dtype).max, bits, pb, q0, rpack, below.size, mark, cls,
+                             wstarts[i], wvals[i])
+            if e != min(n, a + chunk):
+                return {}        # a rare heap (or a new bit size) up there: not this measure
+        spec = min(spec, time.perf_counter() - t0)
+        if not np.array_equal(t, table):
+            raise Mismatch("the speculated values differ from the finished table")
+        want = np.zeros(size, dtype=np.int64)
+        t0 = time.perf_counter()
+        for i, a in enumerate(starts):
+            e = op.verify(table, a, min(n, a + chunk), q0, int(unequal[0]), want, wstarts[i],
+                          wvals[i], a)
+            if e != min(n, a + chunk):
+                raise Mismatch(f"the verification of the finished table failed at heap {e}")
+        ver = min(ver, time.perf_counter() - t0)
+    heaps = np.arange(lo, n, 16, dtype=np.int64)
+    heaps = heaps[~np.isin(heaps, rare)]
+    out = np.zeros((heaps.size, 4), dtype=np.int64)
+    ok.verification_profile(whole, take, split, unequal, table, heaps, below, below.size, cls, pb,
+                            ok.SCAN_STRIDE, np.zeros(size, dtype=np.int64),
+                            np.zeros(size, dtype=np.int64), out)
+    R, K = out[:, 0].mean(), out[:, 3].mean()
+    return {"top_heaps": top, "rare_pass_ns_per_heap": round(1e9 * spec / top, 1),
+            "verify_ns_per_heap": round(1e9 * ver / top, 1),
+            "ns_per_rare_pair": round(1e9 * spec / top / R, 3),
+            "ns_per_verification_pair": round(1e9 * ver / top / K, 3)}
 
 
 def threads_row(exe, code: str, n: int) -> dict:
@@ -686,18 +743,25 @@ def main(argv=None) -> int:
             "finished table, heaps sampled over the top half): R = rare-pair lookups a heap, "
             "wanted = rare-class values below the candidate the scan must find, K = verification "
             "pairs scanned until all are seen, in order and in the kernel's strided order; "
-            "ns/pair = the serial kernel's whole-run time over (R + K strided) a heap.")
+            "ns/pair = the serial kernel's whole-run time over (R + K strided) a heap. The two "
+            "halves timed apart (the top 2^16 heaps of the finished table, one thread, best of "
+            "3, `pipeline.speculate` and `pipeline.verify`): the rare pass (with the candidate) "
+            "and the verification, a heap and a pair.")
         say()
         say("| game | heaps sampled | R | wanted | K in order (mean, p90) | K strided (mean, p90) "
-            "| stride | ns/pair |")
-        say("|---|---|---|---|---|---|---|---|")
+            "| stride | ns/pair | rare pass ns/heap | ns/rare pair | verification ns/heap "
+            "| ns/verification pair |")
+        say("|---|---|---|---|---|---|---|---|---|---|---|---|")
         for r in result["threads_rows"]:
             c = r.get("counters") or {}
             if c:
                 say(f"| {r['code']} | {c['heaps_sampled']:,} | {c['R_mean']:,.0f} | "
                     f"{c['wanted_mean']} | {c['K_in_order_mean']:,.0f}, "
                     f"{c['K_in_order_p90']:,.0f} | {c['K_strided_mean']:,.0f}, "
-                    f"{c['K_strided_p90']:,.0f} | {c['stride']} | {c['ns_per_pair_whole_run']} |")
+                    f"{c['K_strided_p90']:,.0f} | {c['stride']} | {c['ns_per_pair_whole_run']} | "
+                    f"{c.get('rare_pass_ns_per_heap', '-')} | {c.get('ns_per_rare_pair', '-')} | "
+                    f"{c.get('verify_ns_per_heap', '-')} | "
+                    f"{c.get('ns_per_verification_pair', '-')} |")
         say()
         say("The block kernel (`games/octal/blocks.py`) marks, for a block of heaps on all "
             "threads, the splits with a rare part and a first stretch of the scan; one thread "
