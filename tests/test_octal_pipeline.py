@@ -32,14 +32,17 @@ def fill(code, n, choose, threads):
         numba.set_num_threads(old)
 
 
-@pytest.mark.parametrize("code", ["0.6", "4!.0", "0.16", "0.376", "0.56", "0.26", "0.72"])
+@pytest.mark.parametrize("code", ["0.6", "4!.0", "0.16", "0.376", "0.56", "0.26", "0.72",
+                                  "0.74", "0.416", "0.064", "4.07", "4!.04!", "0.4!6"])
 def test_pipeline_equals_serial(code, monkeypatch):
+    """One split amount, and several (0.74 onwards: the rare pass of each amount, one scan of
+    all of them)."""
     monkeypatch.setattr(octal_pipeline, "CHUNK", 512)
     n = 30000
     serial, _ = fill(code, n, "serial", 1)
     piped, st = fill(code, n, "pipeline", 2)
     assert np.array_equal(serial, piped), code
-    if code in ("0.6", "4!.0", "0.16"):             # rare heaps from heap 64 on: it ran
+    if code in ("0.6", "4!.0", "0.16", "0.74", "0.416"):   # from heap 64 on: it ran
         assert st.pipeline_counts[0] > 10          # round after round
 
 
@@ -59,14 +62,17 @@ def test_compute_uses_it_and_agrees():
     assert np.array_equal(np.asarray(a.values), np.asarray(b.values))
 
 
-def test_timed_choice_takes_the_pipeline_once_rare_heaps_stop(monkeypatch):
-    """choose="timed" (what compute runs): the serial kernel while rare heaps still come, the
-    pipeline once none came for PIPELINE_QUIET heaps; the values are the serial kernel's."""
+@pytest.mark.parametrize("code", ["0.6", "0.74", "0.416"])
+def test_timed_choice_takes_the_pipeline_once_rare_heaps_stop(code, monkeypatch):
+    """choose="timed" (what compute runs): while rare heaps still come the serial kernel (one
+    split amount: Officers) or the faster of it and the block kernel (two: 0.74, whose last rare
+    heap below 40,000 is 15,929, and 0.416, 10,965), the pipeline once none came for
+    PIPELINE_QUIET heaps; the values are the serial kernel's."""
     from gtables.games.octal import stepper as octal_stepper
     monkeypatch.setattr(octal_pipeline, "CHUNK", 1024)
     monkeypatch.setattr(octal_stepper, "PIPELINE_QUIET", 2048)
-    serial, _ = fill("0.6", 40000, "serial", 1)
-    timed, st = fill("0.6", 40000, "timed", 2)
+    serial, _ = fill(code, 40000, "serial", 1)
+    timed, st = fill(code, 40000, "timed", 2)
     assert np.array_equal(serial, timed)
     assert st.pipeline_counts[0] > 0 and st.pipeline_counts[1] == 0
 
@@ -77,7 +83,8 @@ def test_tiny_chunks_and_many_restarts(chunk, monkeypatch):
     heaps are speculated again after each failure (their marks of the first try must not count);
     every table equals the serial kernel's."""
     monkeypatch.setattr(octal_pipeline, "CHUNK", chunk)
-    for code in ["0.6", "4!.0", "0.16", "0.376", "0.56", "0.72", "0.356", "0.77", "0.35"]:
+    for code in ["0.6", "4!.0", "0.16", "0.376", "0.56", "0.72", "0.356", "0.77", "0.35",
+                 "0.74", "0.064", "4!.04!"]:
         serial, _ = fill(code, 12000, "serial", 1)
         piped, _ = fill(code, 12000, "pipeline", 2)
         assert np.array_equal(serial, piped), (code, chunk)
@@ -91,7 +98,7 @@ def test_the_speculator_verifies_a_share(share, monkeypatch):
     heaps counted."""
     monkeypatch.setattr(octal_pipeline, "CHUNK", 256)
     monkeypatch.setattr(octal_pipeline, "SHARE", share)
-    for code in ["0.6", "4!.0", "0.16"]:
+    for code in ["0.6", "4!.0", "0.16", "0.74"]:
         serial, _ = fill(code, 25000, "serial", 1)
         piped, st = fill(code, 25000, "pipeline", 2)
         assert np.array_equal(serial, piped), (code, share)

@@ -252,6 +252,34 @@ def scan_splits(table, r, un, want, stamp, need, stride, off=0, lim=-1):
 
 
 @nb.njit(**JIT)
+def scan_several(table, n, split, unequal, want, stamp, need):
+    """The verification scan of heap ``n`` for several split amounts (``split`` ascending):
+    every part ``a`` once, with all the amounts at ``a``, in the order of :func:`scan_splits`
+    (the parts up to :data:`STRIDED_PARTS` in :data:`SCAN_STRIDE` passes, the rest in order),
+    clearing each value with ``want[v] == stamp`` until all ``need`` are seen.  Returns how many
+    are still missing."""
+    nsplit = split.size
+    amax = (n - split[0]) // 2
+    head = min(amax, STRIDED_PARTS)
+    for o in range(SCAN_STRIDE + 1):
+        a, step, end = (1 + o, SCAN_STRIDE, head) if o < SCAN_STRIDE else (head + 1, 1, amax)
+        while a <= end:
+            ga = np.uint64(table[np.uint64(a)])
+            for i in range(nsplit):
+                b = n - split[i] - a
+                if b < a or (b == a and unequal[i]):
+                    continue
+                v = ga ^ np.uint64(table[np.uint64(b)])
+                if want[v] == stamp:
+                    want[v] = 0
+                    need -= 1
+                    if need == 0:
+                        return 0
+            a += step
+    return need
+
+
+@nb.njit(**JIT)
 def mex_naive(whole, take, split, unequal, three, n, table, mark, stamp):
     """The mex of heap ``n``'s options from the values in ``table``: every option, O(n) (O(n^2)
     with three-heap splits); ``mark`` (longer than twice the largest value) is stamped
@@ -356,29 +384,7 @@ def sparse_range(whole, take, split, unequal, lo, hi, table, vmax, state, rare, 
             # rare-class values below c: look for them among all splits, stop when all are seen
             need, _ = scan_splits(table, n - q0, unequal[0], want, stamp, need, SCAN_STRIDE)
         elif need > 0:
-            # several split amounts: every part a once (all amounts at a), in the order of
-            # scan_splits
-            amax = (n - q0) // 2
-            head = min(amax, STRIDED_PARTS)
-            for o in range(SCAN_STRIDE + 1):
-                # the parts up to head in SCAN_STRIDE passes, then the rest in order
-                a, step, end = (1 + o, SCAN_STRIDE, head) if o < SCAN_STRIDE else \
-                    (head + 1, 1, amax)
-                while a <= end and need > 0:
-                    ga = np.uint64(table[np.uint64(a)])
-                    for i in range(nsplit):
-                        b = n - split[i] - a
-                        if b < a or (b == a and unequal[i]):
-                            continue
-                        v = ga ^ np.uint64(table[np.uint64(b)])
-                        if want[v] == stamp:
-                            want[v] = 0
-                            need -= 1
-                            if need == 0:
-                                break
-                    a += step
-                if need == 0:
-                    break
+            need = scan_several(table, n, split, unequal, want, stamp, need)
         g = c
         if need > 0:
             g = 0

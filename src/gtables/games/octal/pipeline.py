@@ -20,7 +20,9 @@ returns ``n`` and the stepper runs the serial kernel there (which stores ``n`` i
 before it comes back; everything speculated after ``n`` is overwritten.  The speculator also
 stops (and returns) before a heap whose value would need a larger mark array, overflow the
 table's dtype, be rare, or whose wanted list would not fit.  So the values are bit-identical to
-the serial kernel's, for one split amount (``nsplit == 1``: Officers, Grundy's game, 0.354 ...).
+the serial kernel's: for one split amount (Officers, Grundy's game, 0.354 ...) and, with the plain
+layout, for several (0.74, 0.416, ...: every split amount's rare pass, and one scan of all of
+them, :func:`.kernels.scan_several`).
 
 The two sides are balanced: the verification of a heap reads only heaps below it, so the
 speculator, done with its chunk, verifies the top part of the verifier's chunk, a share set each
@@ -53,6 +55,7 @@ from .kernels import (
     SCAN_STRIDE,
     _mark_simple,
     mark_rare_pairs,
+    scan_several,
     scan_splits,
 )
 
@@ -82,23 +85,24 @@ def speculate(whole, take, split, unequal, lo, hi, table, vmax, bits, pb, q0, rp
     heap ``h >= lowest`` at ``table[h - off]``, the rare heaps (all in the prefix) at
     ``table[h]``; it stops before a heap whose options would read a heap in neither part."""
     limit = 2 << bits
-    un = unequal[0]
     tmax = 0
     for i in range(take.size):
         tmax = max(tmax, take[i])
+    qmax = split[split.size - 1]      # the largest split amount: the smallest other parts
     # the largest rare heap: the nearest other part
     far = np.int64(np.uint64(rpack[nrare - 1]) & LOW32) if nrare > 0 else 0
     wstart[0] = 0
     top = 0
     cap = wvals.size
     for n in range(lo, hi):
-        if off > 0 and (n - tmax < lowest or n - q0 - far < lowest):
+        if off > 0 and (n - tmax < lowest or n - qmax - far < lowest):
             return n
         stamp = n + 1
         _mark_simple(whole, take, n, table, mark, stamp, off)
-        r = n - q0
-        if r >= 2:
-            mark_rare_pairs(table, r, un, rpack, nrare, mark, stamp, off)
+        for i in range(split.size):
+            r = n - split[i]
+            if r >= 2:
+                mark_rare_pairs(table, r, unequal[i], rpack, nrare, mark, stamp, off)
         q = pb & ((n - q0) & 1)
         c = limit
         if top + limit > cap:
@@ -121,14 +125,18 @@ def speculate(whole, take, split, unequal, lo, hi, table, vmax, bits, pb, q0, rp
 
 
 @nb.njit(**JIT)
-def verify(table, lo, hi, q0, un, want, wstart, wvals, first, off=0, alim=0, lowest=0):
+def verify(table, lo, hi, split, unequal, want, wstart, wvals, first, off=0, alim=0, lowest=0):
     """Check the speculated heaps ``lo..hi-1`` in order: the first heap whose wanted values are
     not all among its splits' values (its speculation is wrong), or ``hi``.  The wanted values
     of heap ``n`` are ``wvals[wstart[n - first]:wstart[n - first + 1]]`` (``first``: the heap
-    its chunk was speculated from).  Bounded layout
-    (``off`` > 0, as in :func:`speculate`; parts below ``alim`` are in the prefix): the scan
-    stops where a part would be in neither part of the table, and a value still missing there
-    fails the heap too (the serial kernel decides it)."""
+    its chunk was speculated from); several split amounts are scanned together
+    (:func:`.kernels.scan_several`).  Bounded layout (``off`` > 0, as in :func:`speculate`;
+    parts below ``alim`` are in the prefix; one split amount): the scan stops where a part
+    would be in neither part of the table, and a value still missing there fails the heap too
+    (the serial kernel decides it)."""
+    q0 = split[0]
+    un = unequal[0]
+    several = split.size > 1
     for n in range(lo, hi):
         s, e = wstart[n - first], wstart[n - first + 1]
         need = e - s
@@ -138,7 +146,11 @@ def verify(table, lo, hi, q0, un, want, wstart, wvals, first, off=0, alim=0, low
         for i in range(s, e):
             want[wvals[i]] = stamp
         r = n - q0
-        if off > 0:
+        if several:
+            if off > 0:
+                return n        # not in the bounded layout: the serial kernel decides
+            need = scan_several(table, n, split, unequal, want, stamp, need)
+        elif off > 0:
             need, _ = scan_splits(table, r, un, want, stamp, need, SCAN_STRIDE, off,
                                   min(alim - 1, r - lowest))
         else:
@@ -170,9 +182,9 @@ def _balance(share, cyc, spec_heaps, low_heaps, next_heaps, chunk):
 @nb.njit(**PARALLEL_JIT)
 def pipeline_range(whole, take, split, unequal, lo, hi, table, vmax, state, rpack, cls, marks,
                    wants, wstarts, wvals, chunk, counts, off, alim, lowest, fixed_share=-1):
-    """Heaps ``lo..hi-1`` by speculation and verification (module docstring), for one split
-    amount.  Returns the heap ``p`` below which every value is final (``hi`` when done): the
-    stepper runs the serial kernel at ``p``.  ``marks``/``wants`` (2 x mark size),
+    """Heaps ``lo..hi-1`` by speculation and verification (module docstring).  Returns the
+    heap ``p`` below which every value is final (``hi`` when done): the stepper runs the serial
+    kernel at ``p``.  ``marks``/``wants`` (2 x mark size),
     ``wstarts`` (2 x chunk + 1) and ``wvals`` (2 x chunk * WANT_CAP) are the two slots'
     scratch; ``counts``: rounds run, speculations found wrong, heaps the speculator verified,
     wrong speculations it found.
@@ -188,7 +200,6 @@ def pipeline_range(whole, take, split, unequal, lo, hi, table, vmax, state, rpac
     pb = state[S_PB]
     q0 = state[S_Q0]
     nrare = state[S_NRARE]
-    un = unequal[0]
     ends = np.zeros(3, dtype=np.int64)
     cyc = np.zeros(2, dtype=np.float64)
     share = max(fixed_share, 0)
@@ -222,16 +233,16 @@ def pipeline_range(whole, take, split, unequal, lo, hi, table, vmax, state, rpac
                                         wstarts[1 - slot], wvals[1 - slot], off, lowest)
                 # the top of the verifier's chunk (the other slot's wanted-value marks are free)
                 if off == 0:
-                    ends[2] = verify(table, v_mid, v_hi, q0, un, wants[1 - slot],
+                    ends[2] = verify(table, v_mid, v_hi, split, unequal, wants[1 - slot],
                                      wstarts[slot], wvals[slot], v_lo)
                 else:
-                    ends[2] = verify(table, v_mid, v_hi, q0, un, wants[1 - slot],
+                    ends[2] = verify(table, v_mid, v_hi, split, unequal, wants[1 - slot],
                                      wstarts[slot], wvals[slot], v_lo, off, alim, lowest)
             elif off == 0:
-                ends[1] = verify(table, v_lo, v_mid, q0, un, wants[slot], wstarts[slot],
+                ends[1] = verify(table, v_lo, v_mid, split, unequal, wants[slot], wstarts[slot],
                                  wvals[slot], v_lo)
             else:
-                ends[1] = verify(table, v_lo, v_mid, q0, un, wants[slot], wstarts[slot],
+                ends[1] = verify(table, v_lo, v_mid, split, unequal, wants[slot], wstarts[slot],
                                  wvals[slot], v_lo, off, alim, lowest)
             cyc[t] = cycles() - t0
         counts[0] += 1

@@ -167,7 +167,7 @@ class OctalStepper:
         Returns ``DONE``, ``OVERFLOW`` (widen ``buf``), ``NEW_RARE`` or ``WINDOW_SHORT``."""
         vmax = int(np.iinfo(buf.dtype).max)
         while lo < hi:
-            if self._pipeline_fits() and self._pipeline_now(lo):
+            if self._pipeline_fits(bounded=True) and self._pipeline_now(lo):
                 st = self._run_pipeline(buf, lo, hi, vmax, off, plen)
             else:
                 # all threads or one: whichever has been faster (the same values)
@@ -230,10 +230,12 @@ class OctalStepper:
         new = seconds / heaps
         self.seconds_per_heap[i] = new if old is None else 0.5 * (old + new)
 
-    def _pipeline_fits(self) -> bool:
-        """The two-thread pipeline (:mod:`.pipeline`) takes games with one split amount;
+    def _pipeline_fits(self, bounded: bool = False) -> bool:
+        """The two-thread pipeline (:mod:`.pipeline`) takes games with one split amount, and
+        with several on a whole table (``bounded``: the bounded layout, one amount only);
         ``choose="blocks"`` keeps the block kernel (tests, benchmarks)."""
-        return self.split.size == 1 and self.choose in ("timed", "pipeline")
+        return (self.split.size == 1 or (self.split.size > 1 and not bounded)) and \
+            self.choose in ("timed", "pipeline")
 
     def _pipeline_now(self, lo: int) -> bool:
         """For a game the pipeline fits (:meth:`_pipeline_fits`): run it from heap ``lo``?
@@ -383,12 +385,18 @@ class OctalStepper:
                 if p < hi:
                     stop = p
             if self.algorithm == "sparse":
+                pipe = False
                 if self._pipeline_fits() and self.choose == "timed":
-                    blocks = self._pipeline_now(lo)
+                    # once rare heaps stop coming; before that, one split amount runs the
+                    # serial kernel, several the faster of it and the block kernel
+                    pipe = blocks = self._pipeline_now(lo)
+                    if not pipe and self.split.size > 1:
+                        blocks = self._use_blocks(lo) and self._blocks_pay()
                 else:
                     blocks = self._use_blocks(lo) and self._blocks_pay()
+                    pipe = blocks and self._pipeline_fits()
                 t0 = time.perf_counter()
-                if blocks and self._pipeline_fits():
+                if pipe:
                     st = self._run_pipeline(table, lo, stop, vmax)
                 elif blocks:
                     st = self._run_blocks(table, lo, stop, vmax)
@@ -396,7 +404,7 @@ class OctalStepper:
                     st = sparse_range(self.whole, self.take, self.split, self.unequal, lo, stop,
                                       table, vmax, self.state, self.rare,
                                       self._packed(table), self.mark, self.want, self.cls)
-                if self._use_blocks(lo):
+                if self._use_blocks(lo) and not pipe:
                     done = stop if st == DONE else decode(st).pos
                     self._timed(blocks, done - lo, time.perf_counter() - t0)
             elif self.scan is not None:
