@@ -446,7 +446,7 @@ def side_costs(table, rare, cls, pb, whole, take, split, unequal, size, top=1 <<
         want = np.zeros(size, dtype=np.int64)
         t0 = time.perf_counter()
         for i, a in enumerate(starts):
-            e = op.verify(table, a, min(n, a + chunk), q0, int(unequal[0]), want, wstarts[i],
+            e = op.verify(table, a, min(n, a + chunk), split, unequal, want, wstarts[i],
                           wvals[i], a)
             if e != min(n, a + chunk):
                 raise Mismatch(f"the verification of the finished table failed at heap {e}")
