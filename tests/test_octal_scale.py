@@ -55,6 +55,64 @@ def test_long_scans_past_the_strided_parts(code):
     assert s.rare[:nrare].max() > 2 * STRIDED_PARTS + 2
 
 
+def test_verification_scan_against_brute_force():
+    """``scan_splits`` (its branch-free first runs while many values are wanted, the strided
+    passes, the rest in order, a stop at ``lim``) against the set of split values: it reports
+    0 exactly when every wanted value is a split's, otherwise how many are not, and those are
+    the values left stamped.  Random tables, wanted sets up to 60 values (past ``BL_NEED``)."""
+    from gtables.games.octal.kernels import BL_NEED, scan_splits
+    rng = np.random.default_rng(7)
+    want = np.zeros(128, dtype=np.int64)
+    ran_long = 0
+    for case in range(400):
+        r = int(rng.integers(2, 40000 if case % 4 else 300))
+        table = rng.integers(0, 64 if case % 3 else 8, r + 1).astype(np.uint16)
+        un = int(rng.integers(0, 2))
+        stride = [1, 4][case % 2]
+        lim = -1 if case % 5 else int(rng.integers(0, r))
+        amax = (r - 1) // 2 if un else r // 2
+        if lim >= 0:
+            amax = min(amax, lim)
+        seen = {int(table[a] ^ table[r - a]) for a in range(1, amax + 1)}
+        wanted = rng.choice(64, size=int(rng.integers(0, 61)), replace=False)
+        stamp = case + 1
+        want[wanted] = stamp
+        need, scanned = scan_splits(table, r, un, want, stamp, len(wanted), stride, 0, lim)
+        missing = {int(v) for v in wanted} - seen
+        assert need == len(missing)
+        if need:
+            assert {int(v) for v in np.flatnonzero(want == stamp)} == missing
+        assert scanned <= max(amax, 0)
+        ran_long += len(wanted) > BL_NEED and amax > 1000
+    assert ran_long > 50
+
+
+def test_scan_for_several_split_amounts_against_brute_force():
+    """``scan_several`` (every part once with all split amounts at it; branch-free first runs
+    while many values are wanted) against the set of split values, as above."""
+    from gtables.games.octal.kernels import scan_several
+    rng = np.random.default_rng(11)
+    want = np.zeros(128, dtype=np.int64)
+    for case in range(300):
+        split = np.sort(rng.choice(6, size=int(rng.integers(2, 4)), replace=False)).astype(np.int64)
+        unequal = rng.integers(0, 2, split.size).astype(np.int64)
+        n = int(rng.integers(split[-1] + 2, 30000 if case % 4 else 300))
+        table = rng.integers(0, 64 if case % 3 else 8, n + 1).astype(np.uint16)
+        seen = set()
+        for q, un in zip(split.tolist(), unequal.tolist()):
+            r = n - q
+            for a in range(1, (r - 1) // 2 + 1 if un else r // 2 + 1):
+                seen.add(int(table[a] ^ table[r - a]))
+        wanted = rng.choice(64, size=int(rng.integers(1, 61)), replace=False)
+        stamp = case + 1
+        want[wanted] = stamp
+        need = scan_several(table, n, split, unequal, want, stamp, len(wanted))
+        missing = {int(v) for v in wanted} - seen
+        assert need == len(missing)
+        if need:
+            assert {int(v) for v in np.flatnonzero(want == stamp)} == missing
+
+
 def test_grundys_game_is_oeis_a002188():
     a002188 = [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2,
                3, 1, 2, 4, 1, 2, 4, 1, 2, 4, 1, 5, 4, 1, 5, 4, 1, 5, 4, 1, 0, 2, 1, 0, 2, 1, 5, 2, 1, 3,
