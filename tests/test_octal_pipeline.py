@@ -111,16 +111,16 @@ def test_the_speculator_verifies_a_share(share, monkeypatch):
 
 def test_the_balance_of_the_two_sides():
     """``_balance``: the speculator's next share is the one that makes both sides take as long
-    (speculation s a heap, verification v a heap: s * chunk + v * m = v * (next - m)), at most
+    (speculation s a heap, verification v a heap: s * chunk + v * m = v * (spec - m)), at most
     half the chunk, averaged with the old share; none when speculating is the slower side."""
     balance = octal_pipeline._balance
     c = 16384
     # s = 1000, v = 1500 cycles a heap: m = c * 500 / 3000; half of it after smoothing from 0
-    assert balance(0, np.array([1000.0 * c, 1500.0 * c]), c, c, c, c) == int(c * 500 / 3000 / 2)
+    assert balance(0, np.array([1000.0 * c, 1500.0 * c]), c, c, c) == int(c * 500 / 3000 / 2)
     # the speculator's own share of verification is taken out of its time
     share = 2000
     cyc = np.array([1000.0 * c + 1500.0 * share, 1500.0 * (c - share)])
-    assert balance(share, cyc, c, c - share, c, c) == int((share + c * 500 / 3000) / 2)
-    assert balance(0, np.array([2000.0 * c, 1500.0 * c]), c, c, c, c) == 0   # speculation slower
-    assert balance(0, np.array([0.0, 1e12]), c, c, c, c) == c // 4            # at most c / 2
-    assert balance(700, np.array([1.0, 1.0]), c, 0, c, c) == 700               # nothing timed
+    assert balance(share, cyc, c, c - share, c) == int((share + c * 500 / 3000) / 2)
+    assert balance(0, np.array([2000.0 * c, 1500.0 * c]), c, c, c) == 0   # speculation slower
+    assert balance(0, np.array([0.0, 1e12]), c, c, c) == c // 4            # at most c / 2
+    assert balance(700, np.array([1.0, 1.0]), c, 0, c) == 700               # nothing timed
