@@ -237,6 +237,22 @@ class OctalStepper:
         return (self.split.size == 1 or (self.split.size > 1 and not bounded)) and \
             self.choose in ("timed", "pipeline")
 
+    def _sparse_kernel(self, lo: int) -> str:
+        """The sparse kernel :meth:`run` takes from heap ``lo``: ``"pipeline"``, ``"blocks"``
+        or ``"serial"`` (the same values each way).  ``choose="timed"``: the pipeline once rare
+        heaps stop coming (:meth:`_pipeline_now`); before that one split amount runs the serial
+        kernel, several the faster of it and the block kernel (:meth:`_blocks_pay`).  Otherwise
+        the block kernel where it pays, or the pipeline in its place when ``choose="pipeline"``."""
+        timed = self.choose == "timed"
+        if self._pipeline_fits() and timed:
+            if self._pipeline_now(lo):
+                return "pipeline"
+            if self.split.size == 1:
+                return "serial"
+        if not (self._use_blocks(lo) and self._blocks_pay()):
+            return "serial"
+        return "pipeline" if self._pipeline_fits() and not timed else "blocks"
+
     def _pipeline_now(self, lo: int) -> bool:
         """For a game the pipeline fits (:meth:`_pipeline_fits`): run it from heap ``lo``?
         ``choose="pipeline"`` always (on two threads or more); ``"timed"`` once the rare heaps
@@ -385,28 +401,19 @@ class OctalStepper:
                 if p < hi:
                     stop = p
             if self.algorithm == "sparse":
-                pipe = False
-                if self._pipeline_fits() and self.choose == "timed":
-                    # once rare heaps stop coming; before that, one split amount runs the
-                    # serial kernel, several the faster of it and the block kernel
-                    pipe = blocks = self._pipeline_now(lo)
-                    if not pipe and self.split.size > 1:
-                        blocks = self._use_blocks(lo) and self._blocks_pay()
-                else:
-                    blocks = self._use_blocks(lo) and self._blocks_pay()
-                    pipe = blocks and self._pipeline_fits()
+                kernel = self._sparse_kernel(lo)
                 t0 = time.perf_counter()
-                if pipe:
+                if kernel == "pipeline":
                     st = self._run_pipeline(table, lo, stop, vmax)
-                elif blocks:
+                elif kernel == "blocks":
                     st = self._run_blocks(table, lo, stop, vmax)
                 else:
                     st = sparse_range(self.whole, self.take, self.split, self.unequal, lo, stop,
                                       table, vmax, self.state, self.rare,
                                       self._packed(table), self.mark, self.want, self.cls)
-                if self._use_blocks(lo) and not pipe:
+                if self._use_blocks(lo) and kernel != "pipeline":
                     done = stop if st == DONE else decode(st).pos
-                    self._timed(blocks, done - lo, time.perf_counter() - t0)
+                    self._timed(kernel == "blocks", done - lo, time.perf_counter() - t0)
             elif self.scan is not None:
                 st = self.scan.run(table, lo, stop, self.state)
             else:
