@@ -310,43 +310,32 @@ def scan_several(table, n, split, unequal, want, stamp, need):
     nsplit = split.size
     amax = (n - split[0]) // 2
     head = min(amax, STRIDED_PARTS)
-    a = 1
-    while a <= min(IN_ORDER, amax):
-        ga = np.uint64(table[np.uint64(a)])
-        for i in range(nsplit):
-            b = n - split[i] - a
-            if b < a or (b == a and unequal[i]):
-                continue
-            v = ga ^ np.uint64(table[np.uint64(b)])
-            if want[v] == stamp:
-                want[v] = 0
-                need -= 1
-                if need == 0:
-                    return 0
-        a += 1
-    lo = a
-    while need > BL_NEED and a + (BL_RUN - 1) * SCAN_STRIDE <= head:
-        # as in scan_splits: runs without a branch on the values while many are wanted
-        for _ in range(BL_RUN):
-            ga = np.uint64(table[np.uint64(a)])
-            for i in range(nsplit):
-                b = n - split[i] - a
-                if b < a or (b == a and unequal[i]):
-                    continue
-                v = ga ^ np.uint64(table[np.uint64(b)])
-                w = want[v]
-                h = np.int64(w == stamp)
-                need -= h
-                want[v] = w & (h - 1)
-            a += SCAN_STRIDE
-    if need == 0:
-        return 0
-    first = a
-    for o in range(SCAN_STRIDE + 1):
-        a, step, end = (lo + o, SCAN_STRIDE, head) if o < SCAN_STRIDE else (max(head + 1, lo), 1,
-                                                                             amax)
+    lo = min(IN_ORDER, amax) + 1      # the first part after those read in order
+    # the first parts in order, SCAN_STRIDE passes up to head, the rest in order
+    for o in range(SCAN_STRIDE + 2):
         if o == 0:
-            a = first
+            a, step, end = 1, 1, lo - 1
+        elif o <= SCAN_STRIDE:
+            a, step, end = lo + o - 1, SCAN_STRIDE, head
+        else:
+            a, step, end = max(head + 1, lo), 1, amax
+        if o == 1:
+            # as in scan_splits: runs without a branch on the values while many are wanted
+            while need > BL_NEED and a + (BL_RUN - 1) * SCAN_STRIDE <= head:
+                for _ in range(BL_RUN):
+                    ga = np.uint64(table[np.uint64(a)])
+                    for i in range(nsplit):
+                        b = n - split[i] - a
+                        if b < a or (b == a and unequal[i]):
+                            continue
+                        v = ga ^ np.uint64(table[np.uint64(b)])
+                        w = want[v]
+                        h = np.int64(w == stamp)
+                        need -= h
+                        want[v] = w & (h - 1)
+                    a += SCAN_STRIDE
+            if need == 0:
+                return 0
         while a <= end:
             ga = np.uint64(table[np.uint64(a)])
             for i in range(nsplit):
