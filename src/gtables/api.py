@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import os
 import time
@@ -20,7 +21,7 @@ from .engine import spaces
 from .engine.game import ENCODINGS, GRUNDY, KINDS, PARTIZAN, Family, Game, split_spec
 from .engine.status import TERMINAL_LOSS, TERMINAL_WIN
 from .engine.syntax import MIN_CHECKPOINT_SECONDS, count_value, seconds_value
-from .errors import GtablesError, warn
+from .errors import GtablesError, NotEnoughMemory, warn
 from .store import (
     AlreadyStored,
     Prefix,
@@ -650,6 +651,13 @@ def compute_bounded(spec: str, keep: int, *, window: int | None = None, store=_D
             found = None
             with contextlib.suppress(GtablesError):
                 st.drop_checkpoint(ck_key)
+        if found is not None and not found[1].get("sealed"):
+            warn(f"{g.spec}: the saved state of a bounded run in {st.path} is not sealed by this "
+                 f"store (copied in, edited or planted): not used; the bounded run starts again "
+                 f"after its full part")
+            found = None
+            with contextlib.suppress(GtablesError):
+                st.drop_checkpoint(ck_key)
         if found is not None:
             tail, a = found
             state = dict(a.get("extra") or {}, tail=tail)
@@ -729,6 +737,164 @@ def rederive_problem(g: Game, values: np.ndarray, positions=None) -> str | None:
             f"rules give another value from the values below it")
 
 
+REDERIVE_SECONDS = 600.0    # the time guard of a full re-derivation ($GTABLES_REDERIVE_LIMIT)
+REDERIVE_PROBE = 1024       # positions timed at a table's end to estimate its full re-derivation
+
+
+def rederive_limit() -> float:
+    """Seconds a full re-derivation may be estimated to take before it is refused (import,
+    resume from a prefix not sealed here) or replaced by a stated random sample (check --deep):
+    :data:`REDERIVE_SECONDS`, or ``$GTABLES_REDERIVE_LIMIT``."""
+    text = os.environ.get("GTABLES_REDERIVE_LIMIT")
+    if not text:
+        return REDERIVE_SECONDS
+    try:
+        v = float(text)
+    except ValueError:
+        raise GtablesError(f"$GTABLES_REDERIVE_LIMIT must be a number of seconds, not "
+                           f"{text[:40]!r}") from None
+    return seconds_value(v, "$GTABLES_REDERIVE_LIMIT", 0.0)
+
+
+class TooBigToRederive(GtablesError):
+    """A full re-derivation estimated past :func:`rederive_limit`."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Rederived:
+    """What a re-derivation checked: ``checked`` of ``total`` positions (all, or a random
+    sample drawn fresh for this call), the first wrong one (``why``, None if none), the time."""
+    why: str | None
+    checked: int
+    total: int
+    seconds: float
+
+    @property
+    def sampled(self) -> bool:
+        return self.checked < self.total
+
+    def said(self) -> str:
+        return (f"sampled {self.checked:,} of {self.total:,}" if self.sampled else
+                f"all {self.total:,}")
+
+
+def rederive_estimate(g: Game, values: np.ndarray) -> float:
+    """Seconds re-deriving every value of ``values`` would take: the last
+    :data:`REDERIVE_PROBE` positions (the dearest: options grow with the position) timed and
+    scaled to the whole table (and this probe is a check in its own right)."""
+    n = int(values.size)
+    k = min(n, REDERIVE_PROBE)
+    if k == 0:
+        return 0.0
+    t0 = time.perf_counter()
+    rederive_problem(g, values, np.arange(n - k, n, dtype=np.int64))
+    return (time.perf_counter() - t0) * n / k
+
+
+def rederive_checked(g: Game, values: np.ndarray, *, sample: int | None = None,
+                     fallback_sample: int | None = None, what: str = "") -> Rederived:
+    """Re-derive ``values`` (a table or a sequence prefix of ``g``) from themselves: every
+    position when its estimate (:func:`rederive_estimate`) is within :func:`rederive_limit`.
+    Past it: with ``sample`` (asked for by the user) or ``fallback_sample`` (check --deep), the
+    first 16, the last 100 and that many random positions, drawn fresh each call; without
+    either, :class:`TooBigToRederive` naming the table, its estimate and the option.
+    ``sample`` alone (no estimate needed) when the user asked for it."""
+    from .engine.rederive import sample_positions
+    n = int(values.size)
+    t0 = time.perf_counter()
+    k = sample if sample is not None else None
+    if k is None:
+        limit = rederive_limit()
+        est = rederive_estimate(g, values) if n > REDERIVE_PROBE else 0.0
+        said = f"about {_seconds_text(est)}"
+        if est > limit and g.is_sequence:
+            # position by position is too dear (a splitting game's naive mex grows with the
+            # heap): the family's fastest kernel computes the table afresh within the limit,
+            # and the first stored value that differs is the first wrong one (a table every
+            # value of which its rules give is unique, so this is the same verdict)
+            try:
+                why = _recompute_problem(g, values, limit)
+                return Rederived(why, n, n, time.perf_counter() - t0)
+            except _PastLimit as e:
+                said = f"more than {_seconds_text(limit)} ({e.done:,} heaps computed in it)"
+                est = max(est, limit + 1)
+        if est > limit:
+            if fallback_sample is None:
+                raise TooBigToRederive(
+                    f"{what or g.spec}: re-deriving all {n:,} values would take {said}, past "
+                    f"the limit of {_seconds_text(limit)} ($GTABLES_REDERIVE_LIMIT); accept it "
+                    f"on a random sample with --accept-sample N (Python: accept_sample=N), or "
+                    f"raise the limit")
+            k = fallback_sample
+    positions = None if k is None else sample_positions(n, random=k, seed=None)
+    if positions is not None and positions.size >= n:
+        positions = None
+    why = rederive_problem(g, values, np.arange(n, dtype=np.int64) if positions is None
+                           else positions)
+    return Rederived(why, n if positions is None else int(positions.size), n,
+                     time.perf_counter() - t0)
+
+
+class _PastLimit(Exception):
+    def __init__(self, done: int):
+        super().__init__(done)
+        self.done = done
+
+
+def _recompute_problem(g: Game, values: np.ndarray, limit: float) -> str | None:
+    """Why ``values`` differ from ``g``'s table computed afresh by the family's kernel (never
+    from ``values``), or None; :class:`_PastLimit` when the computation runs past ``limit``
+    seconds."""
+    from .engine.sequence import fill_sequence
+
+    def deadline(done: np.ndarray) -> None:
+        raise _PastLimit(int(done.size))
+    fresh = fill_sequence(g, progress=False, ignore_time=True, checkpoint=deadline,
+                          checkpoint_seconds=max(limit, 1e-3)).values
+    step = 1 << 22
+    for lo in range(0, values.size, step):
+        hi = min(values.size, lo + step)
+        bad = np.flatnonzero(np.asarray(values[lo:hi], dtype=np.int64)
+                             != np.asarray(fresh[lo:hi], dtype=np.int64))
+        if bad.size:
+            p = lo + int(bad[0])
+            return (f"position {g.space.format_index(p)} holds {int(values[p])}, but the rules "
+                    f"give {int(fresh[p])}")
+    return None
+
+
+def _seconds_text(s: float) -> str:
+    return f"{s:,.0f} s" if s < 3600 else f"{s / 3600:,.1f} h"
+
+
+def derive_attrs(g: Game, values: np.ndarray, seconds: float = 0.0) -> dict:
+    """A table's attributes computed from its spec and its values alone (what an imported or
+    unsealed table is described by; nothing its file says): kind, index, shape, encoding from
+    the game; for a sequence table its identity (``sequence_key``) and ``extra``: the
+    statistics of its values and, for a family with a periodicity theorem, the period that
+    theorem proves on them (linear time), else none.  No bounded-run state: that is only ever
+    written by a bounded run of this store."""
+    attrs = _attrs_for(g, values, seconds)
+    if g.is_sequence:
+        from .engine.periodicity import prove_period
+        from .engine.sequence_stats import SequenceStats
+        seq = g.sequence
+        assert seq is not None
+        n = int(values.size)
+        extra: dict = {"computed_to": n, "resumed_from": 0,
+                       "stats": SequenceStats.of(values).as_dict(),
+                       "derived": "from the values (none of their file's attributes is used)"}
+        if seq.period_bound is not None and n:
+            p = prove_period(values, seq.period_bound, seq.period_theorem, saltus=seq.arithmetic,
+                             hypothesis=seq.period_hypothesis)
+            if p is not None:
+                extra.update(period=p.period, preperiod=p.preperiod, saltus=p.saltus,
+                             proof=p.certificate, filled_by_period=False)
+        attrs["sequence_key"] = g.sequence_key
+        attrs["extra"] = extra
+    return attrs
+
+
 def _prefix_game(g: Game, n: int) -> Game:
     """The game of the first ``n`` heaps of ``g``'s sequence (its spec with ``size=n-1``), so
     that re-deriving a prefix sizes its move buffer for those heaps, not for ``g``'s: resuming
@@ -797,22 +963,29 @@ def find_prefix(st: Store, g: Game, limit: int, on_damaged=warn,
                 length = t.length
                 n = min(length, limit)
                 values = t.load(limit=n) if n < length else t.load()
-                seconds = float(t.attrs.get("compute_seconds", 0.0))
+                trusted = t.sealed and not _imported_on_sample(t.attrs)
+                seconds = float(t.attrs.get("compute_seconds", 0.0)) if t.sealed else 0.0
                 source = f"stored table {spec}"
                 t.close()
             else:
                 assert checkpoint is not None
                 values, a = checkpoint
-                seconds = float(a.get("compute_seconds", 0.0))
+                trusted = bool(a.get("sealed"))
+                seconds = float(a.get("compute_seconds", 0.0)) if trusted else 0.0
                 source = f"checkpoint of an interrupted run ({values.size:,} values)"
         except GtablesError as e:
             on_damaged(f"{e} (not used as a prefix)")
             continue
         values = values[:n]
-        # in full while that is cheap: a value changed where the sample never looks would be
-        # copied into the longer table (the sample's positions are the same every run)
-        why = rederive_problem(g, values, np.arange(n, dtype=np.int64) if n <= RESUME_FULL
-                               else None)
+        why = None
+        if not trusted:
+            # not sealed by this store (copied in, edited, planted; or imported on a sample):
+            # every value is re-derived before one is built on, or the prefix is not used
+            try:
+                why = rederive_checked(_prefix_game(g, n) if n < g.space.size else g, values,
+                                       what=f"{source} (not sealed by this store)").why
+            except TooBigToRederive as e:
+                why = str(e)
         if why is not None:
             on_damaged(f"{source} in {st.path} is refused as a prefix of {g.spec}: {why}; "
                        f"remove or recompute it")
@@ -822,6 +995,17 @@ def find_prefix(st: Store, g: Game, limit: int, on_damaged=warn,
 
 
 # -- sharing: export, import, deep check ---------------------------------------------------------
+
+def _imported_on_sample(attrs: dict) -> bool:
+    """Whether a stored table was imported on a sample (``--accept-sample``): sealed here, but
+    only part of it was re-derived, so it is never a resumed run's prefix unchecked."""
+    x = attrs.get("extra")
+    if isinstance(x, str):
+        with contextlib.suppress(ValueError):
+            x = json.loads(x)
+    imp = x.get("imported") if isinstance(x, dict) else None
+    return isinstance(imp, dict) and bool(imp.get("sampled"))
+
 
 def export_tables(specs, to: str, store=_DEFAULT) -> int:
     """Write the stored tables ``specs`` into one new self-contained file ``to`` (readable as a
@@ -840,14 +1024,23 @@ def export_tables(specs, to: str, store=_DEFAULT) -> int:
     return st.export(canon, to)
 
 
-def import_tables(source: str, store=_DEFAULT, echo=print) -> dict:
+def import_tables(source: str, store=_DEFAULT, echo=print, *,
+                  accept_sample: int | None = None) -> dict:
     """Bring the tables of ``source`` (an export file, or a single-file store of an older
-    gtables) into ``store``, each verified (checksums) and re-derived on a sample before it is
-    published; ``source`` is only read, never changed or deleted.  A table the store already
-    holds with the same values counts as present; with other values it is a conflict (ours is
-    kept).  Returns counts: imported, present, conflict, refused."""
+    gtables) into ``store``; ``source`` is only read, never changed or deleted.  Each is
+    verified (checksums) and re-derived from all its values by the rules its spec names; its
+    attributes are computed here from its spec and values (:func:`derive_attrs`: nothing the
+    file says about itself is kept), and it is published sealed with the store's key.  A table
+    whose full re-derivation is estimated past :func:`rederive_limit` is refused by name with
+    the estimate, unless ``accept_sample`` (N): then it is re-derived on the first 16, the last
+    100 and N random positions, drawn fresh, and stored marked so (never resumed from
+    unchecked).  A table the store already holds with the same values counts as present; with
+    other values it is a conflict (ours is kept).  Returns counts: imported, present, conflict,
+    refused."""
     from .store import legacy
     source = _path_arg(source, "source")
+    if accept_sample is not None:
+        accept_sample = count_value(accept_sample, "accept_sample", lo=1)
     st = _needs_store(store, "import_tables")
     if os.path.exists(source) and os.path.realpath(source) == st.root:
         raise GtablesError(f"{source} is the store itself")
@@ -856,7 +1049,7 @@ def import_tables(source: str, store=_DEFAULT, echo=print) -> dict:
     fh.close()
     st.check_writable()
     counts = {"imported": 0, "present": 0, "conflict": 0, "refused": 0}
-    for spec, load_values, attrs, problem in legacy.tables(source):
+    for spec, load_values, _sender_attrs, problem in legacy.tables(source):
         try:
             if problem is not None:
                 raise GtablesError(f"damaged ({problem})")
@@ -872,19 +1065,23 @@ def import_tables(source: str, store=_DEFAULT, echo=print) -> dict:
             if values.size != g.space.size:
                 raise GtablesError(f"it holds {values.size:,} values, its spec names "
                                    f"{g.space.size:,}")
-            full = values.size <= (DEEP_FULL_SEQUENCE if g.is_sequence else DEEP_FULL)
-            why = rederive_problem(g, values, np.arange(values.size, dtype=np.int64) if full
-                                   else None)     # as check --deep: a forged value is caught
-            if why is not None:
-                raise GtablesError(f"fails re-derivation: {why}")
+            try:
+                r = rederive_checked(g, values, sample=accept_sample)
+            except TooBigToRederive as e:
+                raise GtablesError(str(e).removeprefix(f"{g.spec}: ")) from None
+            if r.why is not None:
+                raise GtablesError(f"fails re-derivation ({r.said()} values): {r.why}")
         except (GtablesError, OSError, RuntimeError, ValueError) as e:
             counts["refused"] += 1
             echo(f"refused {spec}: {str(e).splitlines()[0] if str(e) else type(e).__name__}")
             continue
-        keep = {k: v for k, v in attrs.items() if k not in ("meta_checksum", "schema",
-                                                            "schema_version", "spec")}
+        derived = derive_attrs(g, values)
+        extra = dict(derived.get("extra") or {})
+        extra["imported"] = {"rederived": r.said(), "sampled": r.sampled,
+                             "seconds": round(r.seconds, 3)}
+        derived["extra"] = extra
         try:
-            st.write(g.spec, values, keep)
+            st.write(g.spec, values, derived)
         except AlreadyStored:
             ours = st.get(g.spec)
             if ours.attrs.get("checksum") == checksum(values):
@@ -897,22 +1094,20 @@ def import_tables(source: str, store=_DEFAULT, echo=print) -> dict:
             ours.close()
             continue
         counts["imported"] += 1
-        echo(f"imported {g.spec}")
+        echo(f"imported {g.spec} (re-derived: {r.said()})")
     return counts
 
 
-RESUME_FULL = 1 << 12             # heaps of a prefix re-derived in full before a run resumes
-DEEP_FULL_SEQUENCE = 1 << 15      # heaps a deep check re-derives in full (options grow with n)
-DEEP_FULL = 1 << 22               # positions of other tables re-derived in full
-DEEP_SAMPLE = 10_000              # random positions of a larger non-sequence table
+DEEP_SAMPLE = 10_000      # random positions (fresh each run) of a table past the time guard
 
 
 def check_store(store=_DEFAULT, deep: bool = False, echo=None) -> list[dict]:
     """:meth:`Store.check` (every table and checkpoint read and verified against its checksums)
     and, with ``deep``, every table re-derived from its own values by the rules its spec names:
-    in full up to :data:`DEEP_FULL_SEQUENCE` heaps (sequence tables) or :data:`DEEP_FULL`
-    positions, else on a stated sample.  Each row gains ``rederived`` ("all N", "sample of N",
-    or why not).  A forged table with valid checksums fails here."""
+    all of them when that is estimated within :func:`rederive_limit`, else :data:`DEEP_SAMPLE`
+    random positions (with the first 16 and the last 100) drawn fresh each run.  Each row
+    gains ``rederived`` ("all N", "sampled K of N", or why not).  A forged table with valid
+    checksums fails here."""
     st = _needs_store(store, "check_store")
     deep = _flag("deep", deep)
     if not st.exists():
@@ -935,21 +1130,19 @@ def check_store(store=_DEFAULT, deep: bool = False, echo=None) -> list[dict]:
                 r["damaged"] = (f"table {r['spec']} in {st.path} does not match its spec "
                                 f"({n:,} values; the spec names {g.space.size:,})")
                 continue
-            full = n <= (DEEP_FULL_SEQUENCE if g.is_sequence else DEEP_FULL)
-            if full:
-                positions = np.arange(n, dtype=np.int64)
-            elif g.is_sequence:
-                from .engine.rederive import sample_positions
-                positions = sample_positions(n)
-            else:
-                rng = np.random.default_rng(0)
-                positions = np.unique(rng.integers(0, n, DEEP_SAMPLE, dtype=np.int64))
-            why = rederive_problem(g, t.load(), positions)
-            t.close()
+            try:
+                done = rederive_checked(g, t.load(), fallback_sample=DEEP_SAMPLE)
+            finally:
+                t.close()
+            why = done.why
+        except NotEnoughMemory:
+            raise
+        except MemoryError:
+            raise NotEnoughMemory(f"not enough memory to re-derive {r['spec']}") from None
         except GtablesError as e:
             r["damaged"] = str(e)
             continue
-        r["rederived"] = f"all {n:,}" if full else f"sample of {positions.size:,} of {n:,}"
+        r["rederived"] = done.said()
         if why is not None:
             r["damaged"] = (f"table {r['spec']} in {st.path} is wrong although its checksums "
                             f"hold: {why}; repair it with: {repair_hint(r['spec'], st.path)}")
@@ -1065,6 +1258,9 @@ def load_if_stored(spec: str, store=_DEFAULT) -> Table | None:
         s = st.get(spec)
     except GtablesError:
         return None
+    if not s.sealed:          # not written by gtables here: its attributes are not believed
+        s.close()
+        return None
     a = s.attrs
     try:
         index, shape = json.loads(a["index"]), json.loads(a["shape"])
@@ -1096,4 +1292,26 @@ def load(spec: str, store=_DEFAULT) -> Table:
         raise GtablesError(f"table {g.spec} in {st.path} is damaged (it holds {s.length:,} "
                            f"values, its spec names {g.space.size:,}); repair it with: "
                            f"{repair_hint(g.spec, st.path)}")
-    return Table(g, attrs=s.attrs, stored=s)
+    if s.sealed:
+        return Table(g, attrs=s.attrs, stored=s)
+    return _unsealed(g, s, st)
+
+
+def _unsealed(g: Game, s: StoredTable, st: Store) -> Table:
+    """A table whose file carries no seal of this store (an export file read as a store; a
+    file copied in by hand, edited or planted; a table stored by a gtables before seals): its
+    values re-derived in full before any is used (refused past the time guard), and described
+    by attributes derived from its spec and values, never by its file's."""
+    values = s.load()
+    where = ("an export file: import it to keep it" if st.readonly else
+             "not sealed by this store: copied in, edited or planted")
+    try:
+        r = rederive_checked(g, values, what=f"table {g.spec} in {st.path} ({where})")
+    except TooBigToRederive as e:
+        s.close()
+        raise GtablesError(f"{e}; or recompute it: {repair_hint(g.spec, st.path)}") from None
+    if r.why is not None:
+        s.close()
+        raise GtablesError(f"table {g.spec} in {st.path} ({where}) is wrong: {r.why}; it is not "
+                           f"used: {repair_hint(g.spec, st.path)}")
+    return Table(g, values=values, attrs=derive_attrs(g, values), stored=s)

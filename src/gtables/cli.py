@@ -186,9 +186,11 @@ def build_parser() -> argparse.ArgumentParser:
                                    "with the command that repairs each; exit status 1 if any. "
                                    "Checksums prove a file is intact, not that its values are "
                                    "right: --deep also re-derives every table from its own "
-                                   "values by the rules its spec names (in full up to 2^15 "
-                                   "heaps of a heap game or 2^22 positions, else a stated "
-                                   "sample), which catches a forged table with valid checksums.")
+                                   "values by the rules its spec names (all of them when that "
+                                   "is estimated within 10 minutes, $GTABLES_REDERIVE_LIMIT; "
+                                   "else a random sample drawn fresh, said as 'sampled N of "
+                                   "M'), which catches a forged table with valid checksums. "
+                                   "Exit status 2 when there is not enough memory to check.")
     p.add_argument("--json", action="store_true")
     p.add_argument("--deep", action="store_true",
                    help="also re-derive every table from its own values (see above)")
@@ -207,12 +209,21 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Bring every table of FILE (an export file, or the single-file "
                                    "store of an older gtables, e.g. results/tables.h5) into the "
                                    "store. Each is verified against its checksums and re-derived "
-                                   "on a sample of positions from its own values before it is "
-                                   "published; FILE is only read, never changed or deleted. A "
+                                   "from all its values by the rules its spec names; its "
+                                   "attributes are computed here from its spec and values (none "
+                                   "of the file's is kept), and it is sealed with the store's "
+                                   "key. A table whose re-derivation is estimated past 10 "
+                                   "minutes ($GTABLES_REDERIVE_LIMIT) is refused by name, unless "
+                                   "--accept-sample N. FILE is only read, never changed or "
+                                   "deleted. A "
                                    "table the store holds with other values is reported and "
                                    "left as it is. Exit status 1 if any table was refused or "
                                    "conflicts.")
     p.add_argument("file", help="an export file or an old single-file store")
+    p.add_argument("--accept-sample", type=_int_arg, default=None, metavar="N",
+                   help="a table too big to re-derive in full within the time guard is accepted "
+                        "on N random positions (with the first 16 and the last 100), drawn "
+                        "fresh; it is stored marked so and never resumed from unchecked")
     _store_arg(p)
 
     p = sub.add_parser("compact", help="(not needed any more: tables are immutable files)")
@@ -838,8 +849,14 @@ def _list_quotients(store) -> None:
 
 def cmd_check(args) -> int:
     from . import api
+    from .errors import NotEnoughMemory
     store = _open_store(args)
-    rows = api.check_store(store, deep=args.deep)
+    try:
+        rows = api.check_store(store, deep=args.deep)
+    except (NotEnoughMemory, MemoryError) as e:
+        # a fact about this run, not about the store: never reported as damage
+        raise GtablesError(f"not enough memory to check {store.path} (nothing is known "
+                           f"damaged): {str(e) or 'out of memory'}") from None
     if args.deep:
         from .quotients import recertify_rows
         recertify_rows(store, rows)
@@ -848,14 +865,25 @@ def cmd_check(args) -> int:
     else:
         bad = [r for r in rows if r["damaged"]]
         counted = [r for r in rows if r["kind"] != "leftover"]
+        sampled = [r for r in rows if r.get("rederived", "").startswith("sampled")]
+        whole = args.deep and not sampled and not any(
+            r.get("rederived", "").startswith("not") for r in rows)
         print(f"{store.path}: {len(counted) - len(bad)} of {len(counted)} entries sound "
               f"({sum(r['kind'] == 'table' for r in rows)} tables, "
               f"{sum(r['kind'] == 'checkpoint' for r in rows)} checkpoints, "
               f"{sum(r['kind'] == 'quotient' for r in rows)} quotients)"
-              + ("; every table re-derived from its own values" if args.deep else ""))
+              + ("; every table re-derived from its own values" if whole else
+                 "; tables re-derived from their own values, some on a sample (below)"
+                 if args.deep else ""))
         for r in rows:
-            if r.get("rederived", "").startswith("not"):
+            if r.get("rederived", "").startswith(("not", "sampled")):
                 print(f"  {r['spec']}: {r['rederived']}")
+        unsealed = [r for r in rows if r["kind"] == "table" and r.get("sealed") is False
+                    and not r["damaged"]]
+        if unsealed:
+            print(f"  {len(unsealed)} table(s) not sealed by this store (copied in, edited, "
+                  f"planted, or stored by a gtables before seals): re-derived in full before "
+                  f"use; {', '.join(r['spec'] for r in unsealed[:5])}")
         for r in bad:
             print(f"  DAMAGED {r['kind']} {r['spec']}: {r['damaged']}")
         left = [r for r in rows if r["kind"] == "leftover"]
@@ -939,7 +967,7 @@ def cmd_export(args) -> int:
 def cmd_import(args) -> int:
     from . import api
     store = _open_store(args)
-    c = api.import_tables(args.file, store)
+    c = api.import_tables(args.file, store, accept_sample=getattr(args, "accept_sample", None))
     print(f"{store.path}: {c['imported']} imported, {c['present']} already there, "
           f"{c['conflict']} conflicting, {c['refused']} refused; {args.file} left as it was")
     return 1 if c["refused"] or c["conflict"] else 0

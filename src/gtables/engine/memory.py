@@ -8,7 +8,7 @@ import os
 
 import numpy as np
 
-from ..errors import GtablesError
+from ..errors import GtablesError, NotEnoughMemory
 from .game import GRUNDY, Game
 
 GRUNDY_DTYPES = (np.uint8, np.uint16, np.uint32)
@@ -193,7 +193,7 @@ def require_memory(need: int, what: str, ignore_memory: bool = False,
         return
     have = available_memory()
     if need > have * MEMORY_FRACTION:
-        raise GtablesError(f"{what} needs about {human_bytes(need)} but only {human_bytes(have)} "
+        raise NotEnoughMemory(f"{what} needs about {human_bytes(need)} but only {human_bytes(have)} "
                            f"is available; {advice}")
 
 

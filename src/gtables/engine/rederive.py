@@ -87,6 +87,9 @@ def rederive(game: Game, values: np.ndarray, positions=None) -> int | None:
             raise ValueError("positions must be strictly ascending")
     if positions.size == 0:
         return None
+    if game.option_slots == 1:      # the public game API's generators: their own kernel
+        from .cellkernels import rederive_one_slot
+        return rederive_one_slot(game, values, positions)
 
     dtype = _working_dtype(game, values)
     top = np.iinfo(dtype).max
@@ -110,9 +113,11 @@ def rederive(game: Game, values: np.ndarray, positions=None) -> int | None:
     return int(positions[end]) if end < positions.size else None
 
 
-def sample_positions(size: int, random: int = 200, last: int = 100, seed: int = 0) -> np.ndarray:
+def sample_positions(size: int, random: int = 200, last: int = 100,
+                     seed: int | None = 0) -> np.ndarray:
     """A spot check's positions of a table of ``size``: indices ``0..15``, ``random`` indices
-    drawn by a numpy Generator seeded with ``seed`` (the same sample every run), and the last
+    drawn by a numpy Generator seeded with ``seed`` (the same sample every run; ``None``: fresh
+    entropy, a new sample every call, which a file maker cannot aim around), and the last
     ``last`` indices; int64, sorted, without repeats."""
     if size <= 0:
         return np.empty(0, dtype=np.int64)

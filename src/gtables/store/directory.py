@@ -3,6 +3,7 @@
 Layout (store layout 3)::
 
     <store>/gtables-store.json              {"schema": "gtables.store", "layout": 3, "id": ...}
+    <store>/.seal-key                       the store's secret key (32 bytes, owner-only)
     <store>/tables/<family>/<name>.h5       one table per file (see :mod:`.tablefile`, :mod:`.names`)
     <store>/checkpoints/<family>/<name>.h5  the saved prefix of a running sequence (one per game)
     <store>/quotients/<family>/<name>.h5    a misère quotient, named by its heap game's spec
@@ -21,6 +22,13 @@ string and no file beside the store.
 following links; a table file that is a link, a FIFO, a device or a directory, or whose stored
 spec does not give back its own name, is refused as damaged without being opened as HDF5.  The
 checks of :class:`.tablefile.Handle` run before any value is used.
+
+**Sealed by the store that made it.**  Every file the store publishes carries a keyed MAC
+(HMAC-SHA256, :func:`.tablefile.seal_of`) under the store's secret key ``.seal-key``: made once
+with the store (random, readable only by its owner), never exported.  A table whose seal holds
+was written by a gtables run holding the key (:attr:`StoredTable.sealed`); the API re-derives
+one whose seal does not hold (copied in by hand, edited, planted) before it uses it.  Checksums
+say a file is whole; the seal says who wrote it.
 """
 from __future__ import annotations
 
@@ -28,20 +36,24 @@ import builtins
 import contextlib
 import dataclasses
 import datetime
+import errno
 import io
 import json
 import os
+import secrets
 import stat
 import uuid
 
 import numpy as np
 
-from ..errors import GtablesError, warn
+from ..errors import GtablesError, NotEnoughMemory, warn
 from . import fsio, names
 from . import tablefile as tf
 
 DEFAULT_STORE = os.path.join("results", "tables")
 MARKER = "gtables-store.json"
+KEY = ".seal-key"     # the store's secret: 32 random bytes, mode 0600, never exported
+KEY_BYTES = 32
 LAYOUT = 3
 TABLES, CHECKPOINTS, QUOTIENTS, CACHE = "tables", "checkpoints", "quotients", ".cache"
 HDF5_MAGIC = b"\x89HDF\r\n\x1a\n"
@@ -91,11 +103,14 @@ class StoredTable:
     each chunk against its digest.  The file is immutable: the handle keeps it open, so what it
     reads is the table it checked even if the name is given to a new file meanwhile."""
 
-    def __init__(self, store: Store, spec: str, handle: tf.Handle, h5file, where: str):
+    def __init__(self, store: Store, spec: str, handle: tf.Handle, h5file, where: str,
+                 sealed: bool = False):
         self.store, self._handle, self._file, self.where = store, handle, h5file, where
         self.attrs = handle.attrs
         self.length = handle.length
         self._spec = spec
+        #: the file carries a valid seal of this store's key: gtables published it here
+        self.sealed = sealed
 
     @property
     def spec(self) -> str:
@@ -149,6 +164,7 @@ class Store:
         self.root = os.path.realpath(given)
         self.kind = "directory"
         self.id: str | None = None
+        self._key: bytes | None = None
         try:
             st = os.stat(self.root)
         except (FileNotFoundError, NotADirectoryError):   # the latter: a file on the way
@@ -186,7 +202,8 @@ class Store:
         try:
             marker = self._read_marker(fd)
             if marker is None:
-                entries = [e for e in os.listdir(fd)]
+                # a concurrent creator's marker on its way is a temporary file: not foreign
+                entries = [e for e in os.listdir(fd) if not e.startswith(fsio.TMP_PREFIX)]
                 if entries:
                     raise GtablesError(
                         f"{self.path} is a directory but not a gtables store (it has no {MARKER}); "
@@ -300,17 +317,81 @@ class Store:
         return fd
 
     def _write_marker(self, root_fd: int) -> None:
-        if os.listdir(root_fd):
+        """Make the store: its marker written whole under a temporary name and published by
+        ``link`` (atomic; the name only if free).  Creators racing on one new directory all
+        succeed: the first marker published is the store's, the others read it."""
+        if any(not e.startswith(fsio.TMP_PREFIX) for e in os.listdir(root_fd)):
             raise GtablesError(f"{self.path} is a directory but not a gtables store (it has no "
                                f"{MARKER}); give a new or empty directory")
         body = json.dumps({"schema": "gtables.store", "layout": LAYOUT,
                            "id": uuid.uuid4().hex, "created": now()}).encode()
         try:
             tmp = fsio.write_new(root_fd, body)
-            fsio.publish(root_fd, tmp, MARKER, replace=False)
+            fsio.publish(root_fd, tmp, MARKER, replace=False)   # False: another creator won
         except OSError as e:
             raise GtablesError(f"cannot create the store {self.path}: {fsio.reason(e)}") from None
         self._read_marker(root_fd)
+        self._key_at(root_fd, create=True)
+
+    # -- the secret key of the seals ----------------------------------------------------------
+    def _key_at(self, root_fd: int, create: bool) -> bytes | None:
+        """The store's secret key (:data:`KEY`), made now when missing and ``create``; None
+        when there is none, or it is not readable by this user (another user's store: no seal
+        holds, so its tables are re-derived before use).  A key others could read proves
+        nothing: refused with what to do."""
+        if self._key is not None:
+            return self._key
+        for _ in range(2):
+            try:
+                fd, st = fsio.open_regular(KEY, root_fd)
+            except FileNotFoundError:
+                if not create:
+                    return None
+                try:
+                    tmp = fsio.write_new(root_fd, secrets.token_bytes(KEY_BYTES), mode=0o600)
+                    fsio.publish(root_fd, tmp, KEY, replace=False)   # another made it: read it
+                except OSError as e:
+                    raise GtablesError(f"cannot make the secret key of the store {self.path}: "
+                                       f"{fsio.reason(e)}") from None
+                continue
+            except PermissionError:
+                return None
+            except OSError as e:
+                raise GtablesError(f"{self.path}: its secret key {KEY} cannot be read "
+                                   f"({fsio.reason(e)}); delete it (a new one is made, and "
+                                   f"tables sealed with the old one are re-derived before "
+                                   f"use)") from None
+            try:
+                data = fsio.read_all(fd, KEY_BYTES + 1)
+            finally:
+                os.close(fd)
+            if st.st_uid != os.geteuid() or st.st_mode & 0o077:
+                raise GtablesError(f"{self.path}: its secret key {KEY} can be read by others "
+                                   f"(mode {stat.S_IMODE(st.st_mode):o}, owner {st.st_uid}), so "
+                                   f"its seals prove nothing: delete it (a new one is made, and "
+                                   f"tables sealed with the old one are re-derived before use)")
+            if len(data) != KEY_BYTES:
+                raise GtablesError(f"{self.path}: its secret key {KEY} is not a key "
+                                   f"({len(data)} bytes): delete it (a new one is made, and "
+                                   f"tables sealed with the old one are re-derived before use)")
+            self._key = data
+            return data
+        return None
+
+    def seal_key(self, create: bool = False) -> bytes | None:
+        """The store's secret key (see :meth:`_key_at`); None for an export file, a store not
+        made yet (unless ``create``) or a key this user cannot read."""
+        if self.kind == "export" or (not create and not self.exists()):
+            return None
+        root = self._open_root(create)
+        try:
+            return self._key_at(root, create)
+        finally:
+            os.close(root)
+
+    def sealed(self, attrs: dict) -> bool:
+        """Whether ``attrs`` (of a file read from this store) carry a valid seal of its key."""
+        return tf.seal_holds(attrs, self.seal_key())
 
     @contextlib.contextmanager
     def _folder(self, area: str, family: str, create: bool):
@@ -333,8 +414,12 @@ class Store:
             for fd in reversed(fds):
                 os.close(fd)
 
-    def _areas(self, area: str):
-        """``(family folder name, descriptor)`` of every folder under ``<store>/<area>``."""
+    def _areas(self, area: str, problems: builtins.list | None = None):
+        """``(family folder name, descriptor)`` of every folder under ``<store>/<area>``.
+        Anything else where a folder should be (a link, a file) is never read: with
+        ``problems`` (a list) a row saying so is appended to it (``list`` and ``check`` report
+        it as damage, so that no table drops out of view unsaid); without, ``area`` itself
+        raises and a family entry is passed over."""
         if not self.exists():
             return
         root = self._open_root(False)
@@ -345,14 +430,19 @@ class Store:
             except FileNotFoundError:
                 return
             except OSError as e:           # a link or a file planted as the area
-                raise GtablesError(f"store {self.path}: {area}: {fsio.reason(e)}") from None
+                if problems is None:
+                    raise GtablesError(f"store {self.path}: {area}: {fsio.reason(e)}") from None
+                problems.append(self._folder_problem(area, e))
+                return
             try:
                 for fam in sorted(os.listdir(top)):
                     fd = -1
                     try:
                         fd = fsio.open_dir(fam, top)
-                    except OSError:
-                        continue          # a planted file or link among the family folders
+                    except OSError as e:   # a planted file or link among the family folders
+                        if problems is not None and not fam.startswith(fsio.TMP_PREFIX):
+                            problems.append(self._folder_problem(f"{area}/{fam}", e))
+                        continue
                     try:
                         yield fam, fd
                     finally:
@@ -361,6 +451,15 @@ class Store:
                 os.close(top)
         finally:
             os.close(root)
+
+    def _folder_problem(self, rel: str, e: OSError) -> dict:
+        shown = f"(folder {rel})"
+        why = "a symbolic link" if e.errno == errno.ELOOP else \
+            "not a folder" if e.errno == errno.ENOTDIR else fsio.reason(e)
+        return {"spec": shown, "file": rel,
+                "damaged": f"{shown} is {why}, where the store keeps a folder: nothing under it "
+                           f"is read (the store never follows links); put the folder itself "
+                           f"there, or remove it"}
 
     # -- reading ----------------------------------------------------------------------------
     def __contains__(self, spec: str) -> bool:
@@ -412,6 +511,7 @@ class Store:
             h = tf.Handle(f, tf.TABLE_SCHEMA)
             if h.attrs.get("spec") != spec:
                 raise tf.Damaged("its stored spec does not match its name")
+            sealed = self.sealed(h.attrs)
         except tf.Damaged as e:
             f.close()
             fh.close()
@@ -420,7 +520,7 @@ class Store:
             f.close()
             fh.close()
             raise
-        return StoredTable(self, spec, h, _Closing(f, fh), self.path)
+        return StoredTable(self, spec, h, _Closing(f, fh), self.path, sealed)
 
     @staticmethod
     def _check_root(f, schema: str) -> None:
@@ -442,7 +542,8 @@ class Store:
             return out
         cache, changed = self._read_cache(), False
         seen = {}
-        for fam, dfd in self._areas(TABLES):
+        problems: builtins.list[dict] = []
+        for fam, dfd in self._areas(TABLES, problems):
             for name in sorted(os.listdir(dfd)):
                 if name.startswith("."):
                     continue
@@ -460,7 +561,7 @@ class Store:
                 out.append(dict(row))
         if changed or set(seen) != set(cache):
             self._write_cache(seen)
-        return sorted(out, key=lambda a: str(a.get("spec", "")))
+        return sorted(out + problems, key=lambda a: str(a.get("spec", "")))
 
     def _row(self, dfd: int, fam: str, name: str, st) -> dict:
         rel = f"{fam}/{name}"
@@ -580,8 +681,15 @@ class Store:
                     t = self.get(a["spec"])
                     try:
                         t.verify()
+                        row["sealed"] = t.sealed
                     finally:
                         t.close()
+                except NotEnoughMemory:
+                    raise
+                except MemoryError:
+                    raise NotEnoughMemory(f"not enough memory to check {a['spec']} (an "
+                                          f"address-space limit such as ulimit -v, or the "
+                                          f"machine's memory)") from None
                 except GtablesError as e:
                     if a["spec"] not in self:      # deleted meanwhile: gone, not damaged
                         continue
@@ -596,12 +704,16 @@ class Store:
                 if row["damaged"] is None:
                     try:
                         read(c[key])
+                    except NotEnoughMemory:
+                        raise
+                    except MemoryError:
+                        raise NotEnoughMemory(f"not enough memory to check {c[key]}") from None
                     except GtablesError as e:
                         row["damaged"] = str(e)
                 rows.append(row)
         if self.kind == "directory":
             for area in (TABLES, CHECKPOINTS, QUOTIENTS):
-                for fam, dfd in self._areas(area):
+                for fam, dfd in self._areas(area, []):
                     for name in os.listdir(dfd):
                         if name.startswith(fsio.TMP_PREFIX):
                             rows.append({"spec": f"{area}/{fam}/{name}", "kind": "leftover",
@@ -636,11 +748,16 @@ class Store:
     def _publish(self, area: str, spec: str, schema: str, values: np.ndarray, attrs: dict,
                  replace: bool, what: str) -> bool:
         self._refuse_export(f"write {what}")
+        key = self.seal_key(create=True)
+        if key is None:
+            raise GtablesError(f"cannot write {what} into {self.path}: its secret key {KEY} "
+                               f"is not readable by this user (a store of another user's)")
         values = np.ascontiguousarray(values).reshape(-1)
         full = dict(attrs, schema=schema, schema_version=tf.FILE_VERSION)
         full.pop("meta_checksum", None)
+        full.pop(tf.SEAL, None)
         try:
-            img = tf.image(schema, values, full)
+            img = tf.image(schema, values, full, key=key)
             with tf.open_file(io.BytesIO(img)) as f:       # the image, before it reaches a disk
                 h = tf.Handle(f, schema)
                 h.verify()
@@ -747,7 +864,9 @@ class Store:
                 raise problem(key, str(e)) from None
             except (OSError, RuntimeError, ValueError) as e:
                 raise problem(key, tf.one_line(e)) from None
-        return values, _decoded(h.attrs)
+        out = _decoded(h.attrs)
+        out["sealed"] = self.sealed(h.attrs)     # written by gtables here (see Store.sealed)
+        return values, out
 
     def drop_checkpoint(self, sequence_key: str) -> None:
         if self.kind == "export" or not self.exists():
@@ -765,7 +884,8 @@ class Store:
         out: builtins.list[dict] = []
         if self.kind == "export":
             return out
-        for fam, dfd in self._areas(area):
+        problems: builtins.list[dict] = []
+        for fam, dfd in self._areas(area, problems):
             for name in sorted(os.listdir(dfd)):
                 if name.startswith("."):
                     continue
@@ -790,7 +910,7 @@ class Store:
                     except (tf.Damaged, OSError, RuntimeError, ValueError) as e:
                         out.append({key_attr: shown,
                                     "damaged": f"{shown} is damaged ({tf.one_line(e)})"})
-        return out
+        return out + [{key_attr: p["spec"], "damaged": p["damaged"]} for p in problems]
 
     # -- misère quotients -------------------------------------------------------------------
     # A quotient (gtables.quotients) is kept like a table: one immutable file under
@@ -908,6 +1028,10 @@ class Store:
     def export(self, specs: builtins.list[str], to: str) -> int:
         """Write the tables ``specs`` (each verified) into one new, self-contained export file
         ``to`` (never over an existing file); returns how many."""
+        if to.endswith(os.sep) or (os.altsep and to.endswith(os.altsep)) or \
+                os.path.basename(to) in ("", ".", ".."):
+            raise GtablesError(f"cannot export to {to}: that names a directory; give a file "
+                               f"name, e.g. {os.path.join(to, 'share.h5')}")
         target = os.path.realpath(to)
         if os.path.lexists(to) or os.path.lexists(target):
             raise GtablesError(f"{to} exists: an export never writes over a file (remove it, or "
@@ -915,6 +1039,11 @@ class Store:
         parent = os.path.dirname(target)
         if not os.path.isdir(parent):
             raise GtablesError(f"cannot export to {to}: {parent} is not a directory")
+        inside = store_around(parent)
+        if inside is not None:
+            raise GtablesError(f"cannot export to {to}: it is inside the store {inside}, whose "
+                               f"folders hold only the files gtables publishes there; write "
+                               f"the export file outside any store")
         tables = [self.get(s) for s in specs]
         tf.room_for_hdf5("making an export file")
         bio = io.BytesIO()
@@ -924,7 +1053,7 @@ class Store:
             f.attrs["created"] = now()
             for t in tables:
                 values = t.load()
-                attrs = {k: v for k, v in t.attrs.items() if k != "meta_checksum"}
+                attrs = {k: v for k, v in t.attrs.items() if k not in ("meta_checksum", tf.SEAL)}
                 tf.export_image_add(f, names.relname(t.spec), values, attrs)
                 t.close()
         try:
@@ -940,6 +1069,19 @@ class Store:
         finally:
             os.close(pfd)
         return len(tables)
+
+
+def store_around(path: str) -> str | None:
+    """The store directory ``path`` (a real path) is in or is, or None: the nearest directory
+    at or above it holding a store marker."""
+    here = path
+    while True:
+        if os.path.isfile(os.path.join(here, MARKER)):
+            return here
+        up = os.path.dirname(here)
+        if up == here:
+            return None
+        here = up
 
 
 def _cached_row(hit, sig: list, rel: str) -> dict | None:

@@ -93,13 +93,13 @@ def entry_kind(name: str, dir_fd: int | None) -> str | None:
     return "other"
 
 
-def write_new(dir_fd: int, data) -> str:
+def write_new(dir_fd: int, data, mode: int = 0o666) -> str:
     """Write ``data`` (bytes-like) into a new file under a random name in ``dir_fd`` (created
-    exclusively, never through a link), fsynced; returns its name.  On any error the file is
-    removed and the error raised."""
+    exclusively, never through a link, with permissions ``mode`` less the umask), fsynced;
+    returns its name.  On any error the file is removed and the error raised."""
     name = TMP_PREFIX + secrets.token_hex(8)
     fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC,
-                 0o666, dir_fd=dir_fd)
+                 mode, dir_fd=dir_fd)
     try:
         view = memoryview(data).cast("B")
         done = 0

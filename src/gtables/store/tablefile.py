@@ -8,7 +8,9 @@ A table file (schema ``gtables.table``, version 3) is::
                 attrs: spec, family, params, kind, encoding, index_scheme, index, shape, dtype,
                 max_value, versions, created, compute_seconds, checksum (sha256 of the data),
                 chunk_elems, chunk_digests (sha256 of /digests), complete, extra,
-                meta_checksum (sha256 of every other attribute)
+                seal (HMAC-SHA256 of the other attributes under the store's secret key: tables
+                the store published itself; never in an export), meta_checksum (sha256 of
+                every other attribute)
     /digests    (chunks, 32) uint8: the SHA-256 of each chunk of values
 
 A checkpoint file (schema ``gtables.checkpoint``) has the same layout with the attributes
@@ -25,13 +27,14 @@ whole load against the table's SHA-256.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import io
 import json
 
 import numpy as np
 
 from ..engine.memory import human_bytes, require_memory, rlimit_available
-from ..errors import GtablesError
+from ..errors import GtablesError, NotEnoughMemory
 
 TABLE_SCHEMA = "gtables.table"
 CHECKPOINT_SCHEMA = "gtables.checkpoint"
@@ -49,7 +52,8 @@ ATTR_TYPES: dict[str, type | tuple[type, ...]] = {
               "spec": str, "family": str, "kind": str, "encoding": str, "index_scheme": str,
               "dtype": str, "created": str, "updated": str, "sequence_key": str,
               "checksum": str, "chunk_digests": str, "max_value": int, "complete": int,
-              "length": int, "chunk_elems": int, "compute_seconds": (int, float)}
+              "length": int, "chunk_elems": int, "compute_seconds": (int, float),
+              "seal": str}
 
 
 def attrs_problem(a: dict) -> str | None:
@@ -78,7 +82,7 @@ def room_for_hdf5(what: str) -> None:
     address space left under ``RLIMIT_AS`` (``ulimit -v``); free when no limit is set."""
     have = rlimit_available()
     if have is not None and have < H5_RESERVE:
-        raise GtablesError(f"{what}: not enough memory for HDF5 (it needs about "
+        raise NotEnoughMemory(f"{what}: not enough memory for HDF5 (it needs about "
                            f"{human_bytes(H5_RESERVE)}, the memory limit ulimit -v leaves "
                            f"{human_bytes(have)}); raise the limit")
 
@@ -139,18 +143,43 @@ def meta_checksum(attrs: dict) -> str:
         json.dumps(body, sort_keys=True, default=str).encode()).hexdigest()
 
 
-def _set_attrs(obj, attrs: dict) -> None:
+SEAL = "seal"     # the attribute holding a table's keyed MAC (see :func:`seal_of`)
+
+
+def seal_of(attrs: dict, key: bytes) -> str:
+    """The keyed MAC (HMAC-SHA256 under the store's secret ``key``) of a table's attributes as
+    read back (every one but ``meta_checksum`` and the seal itself).  The attributes include the
+    SHA-256 of the values and of the chunk digests, so the seal covers the values too: a file
+    whose seal verifies was published by a gtables run that held the key."""
+    body = {k: v for k, v in attrs.items() if k not in ("meta_checksum", SEAL)}
+    msg = json.dumps(body, sort_keys=True, default=str).encode()
+    return "hmac-sha256:" + hmac.new(key, msg, hashlib.sha256).hexdigest()
+
+
+def seal_holds(attrs: dict, key: bytes | None) -> bool:
+    """Whether ``attrs`` carry a seal made with ``key`` (compared in constant time); False
+    without a key or a seal."""
+    got = attrs.get(SEAL)
+    return key is not None and isinstance(got, str) and hmac.compare_digest(
+        got.encode(), seal_of(attrs, key).encode())
+
+
+def _set_attrs(obj, attrs: dict, key: bytes | None = None) -> None:
     for k, v in attrs.items():
-        if v is None:
+        if v is None or k == SEAL:
             continue
         obj.attrs[k] = json.dumps(v) if isinstance(v, (dict, list, tuple)) else v
+    if key is not None:
+        obj.attrs[SEAL] = seal_of(attrs_of(obj), key)
     obj.attrs["meta_checksum"] = meta_checksum(attrs_of(obj))
 
 
-def put(group, values: np.ndarray, attrs: dict, chunk: int | None = None) -> None:
+def put(group, values: np.ndarray, attrs: dict, chunk: int | None = None,
+        key: bytes | None = None) -> None:
     """Write ``values`` and their digests into ``group`` (see the module docstring), the
-    attributes sealed by ``meta_checksum``; ``chunk`` values per chunk (default :data:`CHUNK`,
-    read at call time)."""
+    attributes sealed by ``meta_checksum`` and, given the store's ``key``, by a keyed MAC
+    (:func:`seal_of`); ``chunk`` values per chunk (default :data:`CHUNK`, read at call
+    time).  A ``seal`` among ``attrs`` is never copied."""
     chunk = CHUNK if chunk is None else chunk
     values = np.ascontiguousarray(values).reshape(-1)
     digests = chunk_digests(values, chunk)
@@ -159,13 +188,13 @@ def put(group, values: np.ndarray, attrs: dict, chunk: int | None = None) -> Non
     ds = group.create_dataset("values", data=values, chunks=(min(chunk, max(1, values.size)),),
                               compression="gzip", compression_opts=4 if values.size else None,
                               shuffle=values.dtype.itemsize > 1, fletcher32=True)
-    full = {k: v for k, v in attrs.items() if k != "meta_checksum"}
+    full = {k: v for k, v in attrs.items() if k not in ("meta_checksum", SEAL)}
     full.update(chunk_elems=chunk, chunk_digests=checksum(digests), dtype=str(values.dtype),
                 length=int(values.size), checksum=checksum(values))
-    _set_attrs(ds, full)
+    _set_attrs(ds, full, key)
 
 
-def image(schema: str, values: np.ndarray, attrs: dict) -> bytes:
+def image(schema: str, values: np.ndarray, attrs: dict, key: bytes | None = None) -> bytes:
     """A whole table (or checkpoint) file, made in memory: the bytes to write.  Building it in
     memory keeps HDF5 away from the disk, where a failing write could crash its C library."""
     room_for_hdf5("making a table file")
@@ -173,13 +202,13 @@ def image(schema: str, values: np.ndarray, attrs: dict) -> bytes:
     with h5py().File(bio, "w") as f:
         f.attrs["schema"] = schema
         f.attrs["schema_version"] = FILE_VERSION
-        put(f, values, attrs)
+        put(f, values, attrs, key=key)
     return bio.getvalue()
 
 
 def export_image_add(f, relname: str, values: np.ndarray, attrs: dict) -> None:
     g = f.require_group("tables").require_group(relname)
-    put(g, values, attrs)
+    put(g, values, attrs)        # no key: an export carries no seal
 
 
 def _plain_dataset(group, name: str):
