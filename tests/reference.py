@@ -27,7 +27,15 @@ from collections.abc import Callable
 import numpy as np
 
 from gtables import games
-from gtables.engine.game import GRUNDY, KINDS, MISERE, OUTCOME, PARTIZAN, split_spec
+from gtables.engine.game import (
+    GRUNDY,
+    KINDS,
+    MISERE,
+    OUTCOME,
+    PARTIZAN,
+    PARTIZAN_MISERE,
+    split_spec,
+)
 from gtables.engine.kernels import LEFT, RIGHT, TERMINAL_LOSS, TERMINAL_WIN, L, N, P, R
 
 TERMINALS = (TERMINAL_LOSS, TERMINAL_WIN)
@@ -153,13 +161,24 @@ class Solver:
             self._class[p] = N if left and right else L if left else R if right else P
         return self._class[p]
 
+    def partizan_misere(self, position) -> int:
+        """The outcome class P=0, N=1, L=2, R=3 under misère play (no move: that player wins)."""
+        p = key(position)
+        k = ("misere", p)
+        if k not in self._class:
+            lo, ro = self._single(p, LEFT), self._single(p, RIGHT)
+            left = not lo or any(self.partizan_misere(o) in (P, L) for o in lo)
+            right = not ro or any(self.partizan_misere(o) in (P, R) for o in ro)
+            self._class[k] = N if left and right else L if left else R if right else P
+        return self._class[k]
+
     # -- tables ----------------------------------------------------------------------------
     def value(self, position, kind: str) -> int:
         """The value of a position in the engine's encoding of ``kind``."""
         if kind not in KINDS:
             raise ValueError(f"unknown value kind {kind!r}")
         return {GRUNDY: self.grundy, OUTCOME: self.outcome, MISERE: self.misere,
-                PARTIZAN: self.partizan}[kind](position)
+                PARTIZAN: self.partizan, PARTIZAN_MISERE: self.partizan_misere}[kind](position)
 
     def table(self, positions, kind: str) -> list[int]:
         """Values of ``positions`` (rows), in order: give them in index order."""

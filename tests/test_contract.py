@@ -28,7 +28,7 @@ import pytest
 from reference import Solver, family_values
 
 from gtables.engine.compute import fill
-from gtables.engine.game import PARTIZAN, Family
+from gtables.engine.game import PARTIZAN_KINDS, Family
 from gtables.engine.kernels import EXTENDS, LEFT, RIGHT, L, N, P, R, movegen
 from gtables.games import families, subtraction
 
@@ -82,6 +82,9 @@ def generator_options(game, index: int, side: int, room: int):
     overflow = bool((buf[engine_slots:] != SENTINEL).any())
     if n < 0:
         return n, [], overflow
+    if game.option_slots == 1:       # the public game API: one slot per option (no sums)
+        return n, [(int(buf[i]),) for i in range(n)], bool((buf[game.max_options:]
+                                                             != SENTINEL).any())
     opts: list[tuple[int, ...]] = []
     for i in range(n):
         a, b = int(buf[2 * i]), int(buf[2 * i + 1])
@@ -113,7 +116,7 @@ def check_contract(family, values: dict) -> dict:
         tier_start = np.asarray(tiers)[np.searchsorted(np.asarray(tiers), np.arange(size),
                                                        side="right") - 1]
     solver = Solver(lambda position, side: family.options_ref(values, position, side))
-    sides = (LEFT, RIGHT) if game.kind == PARTIZAN else (LEFT,)
+    sides = (LEFT, RIGHT) if game.kind in PARTIZAN_KINDS else (LEFT,)
     out = {"spec": game.spec, "positions": size, "options": 0, "most": 0,
            "max_options": game.max_options,
            "later": [], "too_many": [], "overflow": [], "differ": []}

@@ -16,7 +16,8 @@ from .errors import GtablesError
 
 _LAZY = {
     "compute": "api", "load": "api", "game": "api", "open_store": "api", "Table": "api",
-    "register_family": "api", "heap_game": "api", "verify_claims": "reproduce",
+    "register_family": "api", "heap_game": "api", "define_game": "api", "solve": "api",
+    "verify_claims": "reproduce",
     "quotient": "quotients", "load_quotient": "quotients",
     "movegen": "engine.kernels", "TERMINAL_LOSS": "engine.kernels", "TERMINAL_WIN": "engine.kernels",
     "Family": "engine.game", "Game": "engine.game", "Param": "engine.game",

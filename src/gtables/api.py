@@ -18,7 +18,7 @@ import numpy as np
 from . import games
 from ._version import __version__
 from .engine import spaces
-from .engine.game import ENCODINGS, GRUNDY, KINDS, PARTIZAN, Family, Game, split_spec
+from .engine.game import ENCODINGS, GRUNDY, KINDS, PARTIZAN_KINDS, Family, Game, split_spec
 from .engine.status import TERMINAL_LOSS, TERMINAL_WIN
 from .engine.syntax import MIN_CHECKPOINT_SECONDS, count_value, seconds_value
 from .errors import GtablesError, NotEnoughMemory, warn
@@ -128,6 +128,76 @@ def heap_game(name: str, options, *, max_options, doc: str = "", period_bound=No
     fam = heap_family(name, options, max_options=max_options, doc=doc, period_bound=period_bound,
                       period_theorem=period_theorem, version=version)
     return games.register(fam, replace=replace)
+
+
+def define_game(name: str, *, space: str, moves, max_options, partizan: bool = False,
+                planes: int = 1, split=None, symmetry=None, doc: str = "",
+                version: str | None = None, format_position=None, parse_position=None,
+                replace: bool = False) -> Family:
+    """Register your own game on a board, a graph or a range of integers (the public game API:
+    :mod:`gtables.games.usergame`, ``docs/your_own_game.md``): ``moves(pos, side, params, out)``
+    writes the index of each option of ``pos`` into ``out`` and returns their number; ``space``
+    is ``"board"`` (spec keys ``rows``, ``cols``), ``"graph"`` (``graph``) or ``"integers"``
+    (``size``); ``max_options`` bounds the count (an int, or a function of the space).  Then
+    ``name:rows=3,cols=4`` computes, stores, queries, shows and plots like a built-in family,
+    and :func:`solve` answers one position of boards far too big for a table."""
+    from .games.usergame import define_game as define
+    fam = define(name, space=space, moves=moves, max_options=max_options, partizan=partizan,
+                 planes=planes, split=split, symmetry=symmetry, doc=doc, version=version,
+                 format_position=format_position, parse_position=parse_position)
+    return games.register(fam, replace=_flag("replace", replace))
+
+
+DENSE_AUTO_POSITIONS = 1 << 26   # solve(method="auto") fills a dense table up to this size
+
+
+def solve(spec: str, position="start", *, store=_DEFAULT, method: str = "auto",
+          checkpoint: str | None = None, checkpoint_seconds: float = 60.0,
+          progress: bool | None = None, ignore_memory: bool = False) -> dict:
+    """The value (Grundy, normal play) or outcome of one position (``"start"``: every cell
+    free), as a dict.  ``method``: ``"dense"`` reads it from the whole table (stored, or
+    computed and stored), ``"reachable"`` searches the positions reachable from it
+    (:mod:`gtables.engine.search`: a hash table, the game's parts and symmetries, checkpoints
+    every ``checkpoint_seconds`` to the file ``checkpoint``), ``"auto"`` the stored table if
+    there is one, else dense up to :data:`DENSE_AUTO_POSITIONS` positions, else reachable.  The
+    two agree wherever both run (tested)."""
+    from .engine.search import solve as search
+    g = game(spec)
+    _choice("method", method, ("auto", "dense", "reachable"))
+    _progress_arg(progress)
+    ignore_memory = _flag("ignore_memory", ignore_memory)
+    checkpoint_seconds = seconds_value(checkpoint_seconds, "checkpoint_seconds",
+                                       MIN_CHECKPOINT_SECONDS)
+    if checkpoint is not None:
+        checkpoint = _path_arg(checkpoint, "checkpoint")
+    if isinstance(position, str):
+        idx = g.space.index(g.space.parse(position))
+    else:
+        idx = g.space.index(position)
+    st = _store(store)
+    if method == "auto":
+        stored = st is not None and st.exists() and g.spec in st
+        method = "dense" if stored or g.search is None or g.space.size <= DENSE_AUTO_POSITIONS \
+            else "reachable"
+    if method == "reachable":
+        if g.search is None:
+            raise GtablesError(f"{g.spec}: the reachable search is for games of the public game "
+                               f"API (gtables.define_game: cram, domineering, nodekayles, snort "
+                               f"and yours); use method='dense'")
+        r = search(g, idx, checkpoint=checkpoint, checkpoint_seconds=checkpoint_seconds,
+                   progress=progress, ignore_memory=ignore_memory)
+        d = {"spec": g.spec, "position": r.position, "method": "reachable"}
+        if r.value is not None:
+            d["grundy"] = r.value
+        d.update(outcome=r.outcome, positions_stored=r.stored, expanded=r.expanded,
+                 resumed=r.resumed, seconds=round(r.seconds, 3), peak_bytes=r.peak_bytes,
+                 symmetry=r.symmetry, parts=r.parts)
+        return d
+    t0 = time.perf_counter()
+    t = compute(g.spec, store=st, progress=progress, ignore_memory=ignore_memory)
+    d = {"method": "dense", **t.describe(g.space.unrank(np.array([idx]))[0])}
+    d["seconds"] = round(time.perf_counter() - t0, 3)
+    return d
 
 
 def open_store(path: str | None = None) -> Store:
@@ -418,7 +488,8 @@ class Table:
         from .engine.kernels import LEFT, RIGHT
         idx = self.index(position)
         out = []
-        sides = (("Left", LEFT), ("Right", RIGHT)) if self.kind == PARTIZAN else (("", 0),)
+        sides = (("Left", LEFT), ("Right", RIGHT)) if self.kind in PARTIZAN_KINDS else \
+            (("", 0),)
         for side_name, side in sides:
             status, opts = self.game.options(idx, side)
             for o in opts:
@@ -426,7 +497,7 @@ class Table:
                 if self.kind == GRUNDY:
                     wins = v == 0
                     shown = {"value": v, "outcome": "P" if v == 0 else "N"}
-                elif self.kind == PARTIZAN:
+                elif self.kind in PARTIZAN_KINDS:
                     c = OUTCOME_LETTERS[v]
                     wins = c in (("P", "L") if side == LEFT else ("P", "R"))
                     shown = {"outcome": c}
@@ -528,7 +599,13 @@ def compute(spec: str, store=_DEFAULT, *, force: bool = False, progress: bool | 
                                            MIN_CHECKPOINT_SECONDS)
     st = _store(store)
     if st is not None and not force and g.spec in st:
-        return load(g.spec, st)
+        t = load(g.spec, st)
+        if g.search is not None and t.attrs.get("description") != g.describe:
+            raise GtablesError(f"{g.spec} is stored, computed by other rules ("
+                               f"{str(t.attrs.get('description'))[:80]!r}; now {g.describe!r});"
+                               f" give the edited game another name, or force=True (--force) "
+                               f"to replace the stored table")
+        return t
     check_request(g, until_periodic=until_periodic, algorithm=algorithm,
                   ignore_memory=ignore_memory, ignore_time=True)   # before the store is touched
     if not ignore_time:

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import numpy as np
 
-OUTCOME_LABELS = {"outcome": ("P", "N"), "misere": ("P", "N"), "partizan": ("P", "N", "L", "R")}
+OUTCOME_LABELS = {"outcome": ("P", "N"), "misere": ("P", "N"), "partizan": ("P", "N", "L", "R"),
+                  "partizan_misere": ("P", "N", "L", "R")}
 OUTCOME_COLOURS = ("#222222", "#f2f2f2", "#4477aa", "#cc6677")   # P black, N white, L blue, R red
 MARKER_SIZE = 4                    # points, for sequences of up to ~1,000 values
 DPI = 110

@@ -67,6 +67,8 @@ def fill(game: Game, *, progress: bool | None = None, chunk: int = 1 << 12,
     ``generic=True`` ignores the game's strategies (fast fill, sequence): the generic kernels
     only, for tests.
     """
+    if generic and game.option_slots == 1:
+        generic = False      # the public game API's generators fill only by their own kernels
     if generic and (game.fast_fill is not None or game.is_sequence):
         game = dataclasses.replace(game, fast_fill=None, sequence=None)
     if game.is_sequence:

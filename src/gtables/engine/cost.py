@@ -22,7 +22,7 @@ import math
 import os
 
 from ..errors import GtablesError
-from .game import PARTIZAN, Game
+from .game import PARTIZAN_KINDS, Game
 
 TIME_LIMIT = 24 * 3600.0     # seconds: a run estimated past this is refused (GTABLES_TIME_LIMIT)
 TIME_ENV = "GTABLES_TIME_LIMIT"
@@ -104,7 +104,7 @@ def _sampled_options(game: Game, samples: int = 64) -> float:
     size = game.space.size
     idx = np.unique(np.linspace(0, size - 1, num=min(samples, size)).astype(np.int64))
     total = 0
-    for side in ((0, 1) if game.kind == PARTIZAN else (0,)):
+    for side in ((0, 1) if game.kind in PARTIZAN_KINDS else (0,)):
         for i in idx:
             n, opts = game.options(int(i), side)
             total += len(opts) if n >= 0 else 0

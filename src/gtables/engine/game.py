@@ -28,12 +28,16 @@ GRUNDY = "grundy"                  # nim-values, normal play
 OUTCOME = "outcome"                # P/N, normal play (or the family's own terminal rule)
 MISERE = "misere"                  # P/N, misère play (no moves: the player to move wins)
 PARTIZAN = "partizan"              # L/R/N/P, normal play
-KINDS = (GRUNDY, OUTCOME, MISERE, PARTIZAN)
+PARTIZAN_MISERE = "partizan_misere"  # L/R/N/P, misère play (no moves: the player to move wins)
+KINDS = (GRUNDY, OUTCOME, MISERE, PARTIZAN, PARTIZAN_MISERE)
+PARTIZAN_KINDS = (PARTIZAN, PARTIZAN_MISERE)
 ENCODINGS = {
     GRUNDY: "Grundy value (nim-value); 0 exactly on P-positions",
     OUTCOME: "0=P (player to move loses), 1=N (player to move wins)",
     MISERE: "0=P (player to move loses), 1=N (player to move wins), misère play",
     PARTIZAN: "0=P, 1=N, 2=L (Left wins whoever starts), 3=R (Right wins whoever starts)",
+    PARTIZAN_MISERE: "0=P, 1=N, 2=L (Left wins whoever starts), 3=R (Right wins whoever "
+                     "starts), misère play",
 }
 
 
@@ -178,6 +182,20 @@ class SequenceStrategy:
     recheck: Callable[[Any, Any], int | None] | None = None
 
 
+@dataclasses.dataclass(frozen=True)
+class SearchStrategy:
+    """How a game of the public game API (:mod:`gtables.games.usergame`) is searched from one
+    position (:mod:`gtables.search`): ``split`` and ``canon`` (numba functions of
+    :mod:`.cellkernels`' signatures), the ``start`` index, whether parts are split off
+    (``splits``: impartial normal play only) and the game's ``identity`` (a hash of its
+    functions, or its declared version: a checkpoint of another identity is never resumed)."""
+    split: Any
+    canon: Any
+    start: int
+    splits: bool = False
+    identity: str = ""
+
+
 @dataclasses.dataclass(frozen=True, kw_only=True, eq=False)
 class Rules:
     """What a family's ``build`` returns: the rules of one table, without its name.
@@ -202,6 +220,8 @@ class Rules:
     fast_fill: FastFill | None = None
     sequence: SequenceStrategy | None = None
     options_at: Callable[[int], int] | None = None
+    option_slots: int = 2
+    search: SearchStrategy | None = None
 
     def __post_init__(self):
         if self.kind not in KINDS:
@@ -258,6 +278,8 @@ class Game(Rules):
         n = int(self.moves(int(index), int(side), self.move_params, buf))
         if n < 0:
             return n, []
+        if self.option_slots == 1:     # the public game API: one slot per option
+            return n, [(int(buf[i]), -1) for i in range(min(n, room))]
         opts: list[tuple[int, ...]] = []
         for i in range(n):
             a, b = int(buf[2 * i]), int(buf[2 * i + 1])

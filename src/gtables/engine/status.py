@@ -81,7 +81,7 @@ class Stop:
         ``kind`` the table's value kind."""
         where = str(self.pos) if where is None else where
         if self.code == BAD_TERMINAL:
-            if kind == "partizan":
+            if kind.startswith("partizan"):
                 return (f"{spec}: position {where} ends the game by a terminal rule, which "
                         f"partizan tables do not take (a position must be decided by its moves)")
             return (f"{spec}: position {where} ends the game with a win for the player to move, "

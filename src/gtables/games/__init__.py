@@ -33,9 +33,15 @@ from ..engine.game import Family, Grammar, split_spec
 from ..errors import GtablesError
 
 BUILTIN = ("nim", "subtraction", "octal", "stripes", "nimlike", "chips", "endnim", "endnim_row",
-           "wythoff", "mem0")
+           "wythoff", "mem0", "cram", "domineering", "nodekayles", "snort")
+# the families written with the public game API (games/usergame.py): their grammars are made by
+# games/specs/cellgames.py
+CELL_GAMES = {"cram": "CRAM", "domineering": "DOMINEERING", "nodekayles": "NODEKAYLES",
+              "snort": "SNORT"}
 # each built-in family's spec grammar: (module of games/specs, its attribute)
-GRAMMARS = {name: (name, "GRAMMAR") for name in BUILTIN} | {"endnim_row": ("endnim", "ROW_GRAMMAR")}
+GRAMMARS = {name: (name, "GRAMMAR") for name in BUILTIN if name not in CELL_GAMES} | \
+    {"endnim_row": ("endnim", "ROW_GRAMMAR")} | \
+    {name: ("cellgames", attr) for name, attr in CELL_GAMES.items()}
 
 _families: dict[str, Family] = {}
 

@@ -6,6 +6,7 @@ import json
 
 from .base import PositionSpace, parse_int_list
 from .box import BoxSpace, HeapSpace
+from .cells import CellSpace
 from .partitions import PartitionSpace
 from .strings import FramedStringSpace, StringSpace
 from .subsets import CombinationSpace, SubsetSpace
@@ -15,7 +16,7 @@ from .tagged import BoundedTagSpace, TaggedBoxSpace
 
 __all__ = ["PositionSpace", "parse_int_list", "BoxSpace", "HeapSpace", "CombinationSpace",
            "SubsetSpace", "StringSpace", "FramedStringSpace", "TaggedBoxSpace", "BoundedTagSpace",
-           "PartitionSpace",
+           "PartitionSpace", "CellSpace",
            "from_meta"]
 
 # each scheme's constructor from its meta(): what a stored table's ``index`` attribute holds
@@ -32,6 +33,7 @@ _FROM_META = {
     SubsetSpace.scheme: lambda m: SubsetSpace(m["n"]),
     PartitionSpace.scheme: lambda m: PartitionSpace(m["total"], m["keeps_total"]),
     CombinationSpace.scheme: lambda m: CombinationSpace(m["n"], m["k"]),
+    CellSpace.scheme: CellSpace.from_meta,
 }
 
 

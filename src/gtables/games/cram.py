@@ -1,0 +1,65 @@
+"""Cram (Gardner; Winning Ways "Dots and Boxes" chapter's "Cram"): players in turn place a domino
+on two free orthogonally adjacent cells of a board; normal play, impartial.
+
+Written with the public game API (:func:`gtables.games.usergame.define_game`), exactly as a user
+would: a position is the bitmask of free cells (cell ``(r, c)`` = bit ``r * cols + c``), the
+regions of free cells are independent parts, and every symmetry of the rectangle is a symmetry
+of the game.  Spec: ``cram:rows=3,cols=4`` (``play=misere`` for misère outcomes).
+"""
+from __future__ import annotations
+
+from ..cells import COLS, NOT_LAST_COL
+from .usergame import define_game
+
+
+def cram_moves(pos, side, params, out):
+    """A domino on two free cells side by side (``params[NOT_LAST_COL]``: cells not in the last column)
+    or one above the other (``params[COLS]`` columns)."""
+    cols = params[COLS]
+    n = 0
+    pairs = pos & (pos >> 1) & params[NOT_LAST_COL]
+    while pairs != 0:
+        low = pairs & -pairs
+        out[n] = pos ^ (low | (low << 1))
+        n += 1
+        pairs ^= low
+    pairs = pos & (pos >> cols)
+    while pairs != 0:
+        low = pairs & -pairs
+        out[n] = pos ^ (low | (low << cols))
+        n += 1
+        pairs ^= low
+    return n
+
+
+def dominoes(sp, horizontal: bool = True, vertical: bool = True) -> int:
+    """The number of domino places on the board of ``sp``: a bound on a position's options."""
+    return (sp.rows * (sp.cols - 1) if horizontal else 0) + \
+        ((sp.rows - 1) * sp.cols if vertical else 0)
+
+
+def domino_options(values: dict, position, horizontal: bool, vertical: bool) -> list[tuple]:
+    """The positions a domino leaves, in plain Python (rows of 0/1 per cell)."""
+    rows, cols = values["rows"], values["cols"]
+    free = [int(x) for x in position]
+    out = []
+    for r in range(rows):
+        for c in range(cols):
+            a = r * cols + c
+            for ok, b in ((horizontal and c + 1 < cols, a + 1), (vertical and r + 1 < rows,
+                                                                 a + cols)):
+                if ok and free[a] and free[b]:
+                    q = list(free)
+                    q[a] = q[b] = 0
+                    out.append((tuple(q),))
+    return out
+
+
+def options_ref(values: dict, position, side: int = 0) -> list[tuple]:
+    return domino_options(values, position, True, True)
+
+
+FAMILY = define_game(
+    "cram", space="board", moves=cram_moves, max_options=dominoes, split="regions",
+    symmetry="all", doc="Cram (a domino on two free adjacent cells)",
+    example="cram:rows=3,cols=3", options_ref=options_ref)

@@ -1,0 +1,45 @@
+"""Domineering (Göran Andersson; Winning Ways ch. 5): Left places vertical dominoes, Right
+horizontal ones, on free cells of a board; partizan, normal play (``play=misere`` too).
+
+Written with the public game API (:func:`gtables.games.usergame.define_game`): a position is the
+bitmask of free cells; the mirrors and the half turn of the board are symmetries of the game (a
+quarter turn swaps the players, so it is not).  Outcome classes: L (Left wins whoever starts),
+R, N (the player to move wins), P.
+"""
+from __future__ import annotations
+
+from ..cells import COLS, NOT_LAST_COL
+from .cram import domino_options, dominoes
+from .usergame import define_game
+
+
+def domineering_moves(pos, side, params, out):
+    """Left (side 0): a vertical domino; Right (side 1): a horizontal one."""
+    n = 0
+    if side == 0:
+        cols = params[COLS]
+        pairs = pos & (pos >> cols)
+        while pairs != 0:
+            low = pairs & -pairs
+            out[n] = pos ^ (low | (low << cols))
+            n += 1
+            pairs ^= low
+    else:
+        pairs = pos & (pos >> 1) & params[NOT_LAST_COL]
+        while pairs != 0:
+            low = pairs & -pairs
+            out[n] = pos ^ (low | (low << 1))
+            n += 1
+            pairs ^= low
+    return n
+
+
+def options_ref(values: dict, position, side: int = 0) -> list[tuple]:
+    return domino_options(values, position, horizontal=side == 1, vertical=side == 0)
+
+
+FAMILY = define_game(
+    "domineering", space="board", moves=domineering_moves, partizan=True,
+    max_options=lambda sp: max(dominoes(sp, True, False), dominoes(sp, False, True)),
+    symmetry="flips", doc="Domineering (Left vertical, Right horizontal dominoes)",
+    example="domineering:rows=3,cols=3", options_ref=options_ref)

@@ -1,0 +1,61 @@
+"""Snort (Winning Ways ch. 2): players in turn colour a vertex of a graph, Left blue and Right red;
+no vertex may be coloured next to one of the opponent's colour; partizan, normal play
+(``play=misere`` too).
+
+Written with the public game API (:func:`gtables.games.usergame.define_game`) on two planes per
+vertex: plane 0 (bits ``0..n-1``) holds the vertices Left may still colour, plane 1 those Right may.
+A coloured vertex leaves both planes and its neighbours leave the opponent's plane, so every
+option is a submask.  A vertex is written ``.`` (either may colour it), ``L`` (only Left), ``R``
+(only Right) or ``#`` (neither: coloured, or next to both colours).  The graph's automorphisms
+are symmetries of the game.
+"""
+from __future__ import annotations
+
+from ..cells import ADJ, ALL, N_CELLS, bit_index
+from .nodekayles import neighbours
+from .usergame import define_game
+
+
+def snort_moves(pos, side, params, out):
+    """Side 0 (Left) colours a vertex of plane 0, side 1 (Right) one of plane 1."""
+    n = params[N_CELLS]
+    left = pos & params[ALL]
+    right = (pos >> n) & params[ALL]
+    mine = left if side == 0 else right
+    c = 0
+    rest = mine
+    while rest != 0:
+        low = rest & -rest
+        v = bit_index(low)
+        if side == 0:
+            nl = left & ~low
+            nr = right & ~low & ~params[ADJ + v]
+        else:
+            nl = left & ~low & ~params[ADJ + v]
+            nr = right & ~low
+        out[c] = nl | (nr << n)
+        c += 1
+        rest ^= low
+    return c
+
+
+def options_ref(values: dict, position, side: int = 0) -> list[tuple]:
+    adj = neighbours(values)
+    state = [int(x) for x in position]       # bit 0: Left may colour, bit 1: Right may
+    out = []
+    me, other = (1, 2) if side == 0 else (2, 1)
+    for v, s in enumerate(state):
+        if s & me:
+            q = list(state)
+            q[v] = 0
+            for w in adj[v]:
+                q[w] &= ~other
+            out.append((tuple(q),))
+    return out
+
+
+FAMILY = define_game(
+    "snort", space="graph", moves=snort_moves, partizan=True, planes=2,
+    max_options=lambda sp: sp.n, symmetry="all",
+    doc="Snort (colour a vertex not next to the opponent's colour)",
+    example="snort:graph=path-4", options_ref=options_ref)
