@@ -93,11 +93,31 @@ def game(spec: str) -> Game:
     from .config import check_environment
     spec = _spec_arg(spec)
     check_environment()          # before numba loads with the families' modules
+    _room_for_numba()
     family, _ = split_spec(spec)
     if family not in games.families():
         known = ", ".join(sorted(games.families()))
         raise GtablesError(f"unknown family {family!r} (known: {known}); {USER_FAMILY_HINT}")
     return games.parse(spec)
+
+
+NUMBA_ROOM = 448 << 20   # address space numba and LLVM map as they load and compile (measured:
+                         # LLVM aborted (bad_alloc) compiling octal with 326 MiB left, ran with 375)
+
+
+def _room_for_numba() -> None:
+    """Refuse (one line) to load numba with less than :data:`NUMBA_ROOM` of address space left
+    under ``RLIMIT_AS``: LLVM's C++ cannot fail gently (it aborts), so the check comes first."""
+    import sys
+    if "numba" in sys.modules:
+        return
+    from .engine.memory import human_bytes, rlimit_available
+    have = rlimit_available()
+    if have is not None and have < NUMBA_ROOM:
+        raise NotEnoughMemory(f"not enough memory to load gtables' compiler (numba and LLVM "
+                              f"need about {human_bytes(NUMBA_ROOM)} of address space; the "
+                              f"limit ulimit -v leaves {human_bytes(have)}); nothing stored was "
+                              f"changed: raise the limit")
 
 
 def register_family(family: Family, replace: bool = False) -> Family:
@@ -1197,6 +1217,8 @@ def check_store(store=_DEFAULT, deep: bool = False, echo=None) -> list[dict]:
             continue
         try:
             g = game(r["spec"])
+        except NotEnoughMemory:
+            raise
         except GtablesError:
             r["rederived"] = "not re-derived: its family is not known in this process"
             continue

@@ -424,6 +424,9 @@ def _run(args) -> int:
     try:
         from .config import check_environment
         check_environment()        # NUMBA_NUM_THREADS=0 was a traceback of 54 lines
+        if args.command in LOADS_NUMBA:
+            from .api import _room_for_numba
+            _room_for_numba()      # under ulimit -v LLVM aborts as it loads: one line first
         return COMMANDS[args.command](args)
     except GtablesError as e:
         return _err(str(e).splitlines()[0] if str(e) else type(e).__name__)
@@ -438,6 +441,8 @@ def _run(args) -> int:
                        errno.EPERM):
             where = f" ({e.filename})" if e.filename else ""
             return _err(f"cannot go on: {e.strerror}{where}")
+        if _short_of_memory(e):
+            return _err(_NO_MEMORY_TO_LOAD)
         raise
     except MemoryError:
         # past the memory guard (an address-space limit, ulimit -v, met mid-way): nothing
@@ -454,7 +459,34 @@ def _run(args) -> int:
             sys.stdout.flush()
             sys.stderr.flush()
             os._exit(2)
+        if _short_of_memory(e):
+            return _err(_NO_MEMORY_TO_LOAD)
         raise
+
+
+_NO_MEMORY_TO_LOAD = ("not enough memory to load gtables' compiler (numba and LLVM) under the "
+                      "address-space limit (ulimit -v); nothing stored was changed (and nothing "
+                      "is known damaged): raise the limit")
+
+
+def _short_of_memory(e: BaseException) -> bool:
+    """Whether ``e`` is a want of memory in disguise: a MemoryError in its chain, or, under an
+    address-space limit (``ulimit -v``), a shared library (llvmlite's, numba's) that failed to
+    load: LLVM maps hundreds of MB when it loads, and the loader says "cannot load"."""
+    from .engine.memory import rlimit_available
+    seen: set[int] = set()
+    chain: BaseException | None = e
+    while chain is not None and id(chain) not in seen:
+        if isinstance(chain, MemoryError):
+            return True
+        seen.add(id(chain))
+        chain = chain.__cause__ or chain.__context__
+    if rlimit_available() is None:
+        return False
+    text = str(e).lower()
+    return isinstance(e, (OSError, ImportError)) and any(
+        w in text for w in ("shared object", "cannot allocate memory", "failed to map",
+                            "cannot map", "llvmlite"))
 
 
 def _interrupted(command: str) -> str:
@@ -827,7 +859,8 @@ def cmd_list(args) -> int:
     if damaged:
         print(f"{damaged} damaged table(s): see gtables check")
     _list_quotients(store)
-    return 0
+    # a folder that is a link or a file hides every table under it: a problem, not a row
+    return 1 if any(str(r.get("spec", "")).startswith("(folder ") for r in rows) else 0
 
 
 def _list_quotients(store) -> None:
@@ -1115,6 +1148,11 @@ def cmd_sweep(args) -> int:
     return 1 if any(r.status == "failed" for r in rows) else 0
 # -- sweep (end) --
 
+
+# commands that always load numba (the others may answer from the store without it, and
+# api.game checks the room before it loads numba when they need it)
+LOADS_NUMBA = frozenset({"compute", "solve", "import", "merge", "verify", "reproduce", "sweep",
+                         "quotient", "thresholds"})
 
 COMMANDS = {"compute": cmd_compute, "query": cmd_query, "show": cmd_show, "list": cmd_list,
             "check": cmd_check, "compact": cmd_compact, "merge": cmd_merge,
