@@ -113,6 +113,12 @@ def build_parser() -> argparse.ArgumentParser:
                     "combinatorial games.")
     from ._version import __version__
     ap.add_argument("--version", action="version", version=f"gtables {__version__}")
+    ap.add_argument("--rules", metavar="FILE.py", action="append", default=[],
+                    help="run FILE.py first: a script of yours that defines games with "
+                         "gtables.define_game (or gtables.heap_game), so that their specs work "
+                         "in this command (compute, query --moves, solve, show); may be given "
+                         "several times, anywhere on the line; $GTABLES_RULES lists more "
+                         "(separated by the path separator)")
     sub = ap.add_subparsers(dest="command", metavar="COMMAND")
 
     p = sub.add_parser("compute", help="compute a table and store it",
@@ -164,6 +170,38 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("position", help="the position, e.g. 25 or 3,5,7")
     p.add_argument("--moves", action="store_true", help="list every move and mark winning moves")
     p.add_argument("--json", action="store_true", help="print JSON")
+    _store_arg(p)
+
+    p = sub.add_parser(
+        "solve", help="value or outcome of one position, by the whole table or a search",
+        description="The value (Grundy, normal play) or outcome of one position of a game on a "
+                    "board or a graph (cram, domineering, nodekayles, snort, or a game of "
+                    "yours: --rules), found the way that fits: the stored table; else the "
+                    "whole table computed and stored (dense) when it has at most 2^26 "
+                    "positions; else a search of the positions reachable from POSITION only "
+                    "(a hash table, the game's independent parts and its symmetries), for "
+                    "boards far too big for a table (Cram 6 x 6 has 2^36 positions). A search "
+                    "saves what it found every --checkpoint-seconds to a checkpoint file, so a "
+                    "stopped run resumes there.")
+    p.add_argument("spec", help="e.g. cram:rows=6,cols=6 or domineering:rows=6,cols=6")
+    p.add_argument("position", nargs="?", default="start",
+                   help="rows of . (free) and # (taken) joined by |, e.g. '...|.#.'; "
+                        "default start (every cell free)")
+    p.add_argument("--method", choices=("auto", "dense", "reachable"), default="auto",
+                   help="dense: from the whole table; reachable: the search; auto (default): "
+                        "the stored table, else dense up to 2^26 positions, else reachable")
+    p.add_argument("--checkpoint", metavar="FILE",
+                   help="the search's checkpoint file (default: results/searches/<spec> <hash>"
+                        ".npz, or $GTABLES_SEARCHES/...); resumed when it is this search's")
+    p.add_argument("--no-checkpoint", action="store_true", help="the search saves nothing")
+    p.add_argument("--checkpoint-seconds", type=_seconds_arg, default=60.0, metavar="S",
+                   help="how often the search saves what it found (default 60)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="a line of progress on stderr while a search runs (default: when it "
+                        "runs for long)")
+    p.add_argument("--ignore-memory-limit", action="store_true",
+                   help="let the search's hash table grow past the memory guard")
     _store_arg(p)
 
     p = sub.add_parser("show", help="print a table (or its first --limit entries)")
@@ -409,14 +447,79 @@ def _err(msg: str) -> int:
 def main(argv=None) -> int:
     ap = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
+    argv, rules = _take_rules(argv)
+    if rules is None:
+        return _err("--rules needs a file (--rules FILE.py)")
     # a position such as -1,2 is not an option: keep it positional so it gets a clear error
     argv = [" " + a if re.match(r"^-\d", a) else a for a in argv]
     args = ap.parse_args(argv)
     if args.command is None:
         ap.print_help()
         return 0
+    env = os.environ.get("GTABLES_RULES", "")
+    rules = [r for r in env.split(os.pathsep) if r.strip()] + rules
     with latched_interrupts():
+        if rules:
+            try:
+                load_rules(rules)
+            except GtablesError as e:
+                return _err(str(e).splitlines()[0])
         return _run(args)
+
+
+def _take_rules(argv: list[str]) -> tuple[list[str], list[str] | None]:
+    """``argv`` without its ``--rules FILE`` items (anywhere on the line), and the files
+    (``None`` when a ``--rules`` has no file after it)."""
+    rest, files = [], []
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        if a == "--rules":
+            if i + 1 >= len(argv) or not argv[i + 1].strip():
+                return rest, None
+            files.append(argv[i + 1])
+            i += 2
+            continue
+        if a.startswith("--rules="):
+            if not a[len("--rules="):].strip():
+                return rest, None
+            files.append(a[len("--rules="):])
+        else:
+            rest.append(a)
+        i += 1
+    return rest, files
+
+
+_loaded_rules: set[str] = set()
+
+
+def load_rules(files: list[str]) -> None:
+    """Run each rules file once (its games register themselves); every failure one line."""
+    import runpy
+    for f in files:
+        path = os.path.abspath(os.path.expanduser(f))
+        if path in _loaded_rules:
+            continue
+        if not os.path.isfile(path):
+            raise GtablesError(f"--rules {f}: no such file (a Python file that calls "
+                               f"gtables.define_game)")
+        if not path.endswith(".py"):
+            raise GtablesError(f"--rules {f}: give a Python file (FILE.py)")
+        _loaded_rules.add(path)
+        try:
+            runpy.run_path(path, run_name="gtables_rules")
+        except GtablesError as e:
+            raise GtablesError(f"--rules {f}: {str(e).splitlines()[0]}") from None
+        except SystemExit:
+            raise GtablesError(f"--rules {f}: the file called exit()") from None
+        except Exception as e:     # noqa: BLE001 - the user's file: its error in one line
+            import traceback
+            tb = traceback.extract_tb(e.__traceback__)
+            mine = [fr for fr in tb if os.path.abspath(fr.filename) == path]
+            where = f" (line {mine[-1].lineno})" if mine else ""
+            why = str(e).strip().splitlines()[0] if str(e).strip() else ""
+            raise GtablesError(f"--rules {f}{where}: {type(e).__name__}"
+                               f"{': ' + why[:200] if why else ''}") from None
 
 
 def _run(args) -> int:
@@ -788,6 +891,74 @@ def _stats_lines(x: dict) -> list[str]:
 SHOW_UNCHECKED_BYTES = 1 << 24
 
 
+def _search_checkpoint(args, spec: str, position: str) -> str | None:
+    if args.no_checkpoint:
+        return None
+    if args.checkpoint:
+        return args.checkpoint
+    import hashlib
+    base = os.environ.get("GTABLES_SEARCHES") or os.path.join("results", "searches")
+    tag = hashlib.sha1(f"{spec} {position}".encode()).hexdigest()[:10]
+    name = re.sub(r"[^A-Za-z0-9=,._-]", "_", spec)[:80]
+    return os.path.join(base, f"{name}-{tag}.npz")
+
+
+def cmd_solve(args) -> int:
+    from . import api
+    g = api.game(args.spec)
+    idx = g.space.index(g.space.parse(args.position))   # refused before anything runs
+    where = g.space.format_index(idx)
+    ckpt = _search_checkpoint(args, g.spec, where) if args.method != "dense" else None
+    if ckpt is not None and os.path.isdir(ckpt):
+        raise GtablesError(f"--checkpoint {ckpt} is a directory; give a file name")
+    d = api.solve(g.spec, args.position, store=_open_store(args), method=args.method,
+                  checkpoint=ckpt, checkpoint_seconds=args.checkpoint_seconds,
+                  progress=args.progress, ignore_memory=args.ignore_memory_limit)
+    if ckpt is not None and d.get("method") == "reachable":
+        d["checkpoint"] = ckpt
+    if args.json:
+        print(json.dumps(d))
+        return 0
+    line = f"{d['spec']}  position {d['position']}:"
+    if "grundy" in d:
+        line += f" Grundy value {d['grundy']},"
+    line += f" outcome {d['outcome']}"
+    print(line)
+    if d["method"] == "reachable":
+        extra = (", symmetry" if d["symmetry"] else "") + (", parts" if d["parts"] else "")
+        resumed = f", {d['resumed']:,} resumed from the checkpoint" if d["resumed"] else ""
+        print(f"  by the reachable search{extra}: {d['positions_stored']:,} positions stored, "
+              f"{d['expanded']:,} expanded in {d['seconds']:,.1f} s{resumed}; hash table "
+              f"{d['peak_bytes'] / 2**20:,.0f} MiB")
+    else:
+        print(f"  from the whole table ({g.space.size:,} positions), {d['seconds']:,.2f} s")
+    return 0
+
+
+def _show_cells(t, fmt, vals) -> None:
+    """Boards drawn as boards (rows of cells, side by side), graphs as their vertex symbols."""
+    sp = t.space
+    if not sp.is_board:
+        width = max(len(f) for f in fmt) if fmt else 8
+        for f, v in zip(fmt, vals):
+            val = f"{int(v):>3}  " if t.kind == "grundy" else ""
+            print(f"{f:>{width}}  {val}{t.outcome_of_value(int(v))}")
+        return
+    per_line = max(1, 78 // (2 * sp.cols + 3))
+    for k in range(0, len(fmt), per_line):
+        group = list(zip(fmt[k:k + per_line], vals[k:k + per_line]))
+        cell = 2 * sp.cols + 1
+        heads = []
+        for _f, v in group:
+            label = (f"{int(v)} {t.outcome_of_value(int(v))}" if t.kind == "grundy" else
+                     t.outcome_of_value(int(v)))
+            heads.append(f"{label:<{cell}}")
+        print("  ".join(heads).rstrip())
+        for r in range(sp.rows):
+            print("  ".join(f"{' '.join(f.split('|')[r]):<{cell}}" for f, _ in group).rstrip())
+        print()
+
+
 def cmd_show(args) -> int:
     import numpy as np
 
@@ -824,8 +995,10 @@ def cmd_show(args) -> int:
               f"showing {n}")
         for line in _stats_lines(x):
             print(f"# {line}")
-        from .engine.spaces import HeapSpace
-        if isinstance(t.space, HeapSpace):     # index = heap: rows of 20 values, each from heap i
+        from .engine.spaces import CellSpace, HeapSpace
+        if isinstance(t.space, CellSpace):     # a board drawn as a board, a graph's vertices
+            _show_cells(t, fmt, vals)
+        elif isinstance(t.space, HeapSpace):     # index = heap: rows of 20 values, each from heap i
             for i in range(0, n, 20):
                 print(f"{i:>8}: " + " ".join(f"{int(v):>2}" if t.kind == "grundy" else
                                               t.outcome_of_value(int(v)) for v in vals[i:i + 20]))
@@ -1154,7 +1327,8 @@ def cmd_sweep(args) -> int:
 LOADS_NUMBA = frozenset({"compute", "solve", "import", "merge", "verify", "reproduce", "sweep",
                          "quotient", "thresholds"})
 
-COMMANDS = {"compute": cmd_compute, "query": cmd_query, "show": cmd_show, "list": cmd_list,
+COMMANDS = {"compute": cmd_compute, "query": cmd_query, "solve": cmd_solve, "show": cmd_show,
+            "list": cmd_list,
             "check": cmd_check, "compact": cmd_compact, "merge": cmd_merge,
             "export": cmd_export, "import": cmd_import,
             "families": cmd_families, "thresholds": cmd_thresholds, "verify": cmd_verify,
