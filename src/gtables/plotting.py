@@ -477,6 +477,8 @@ def plot_values(values, space, kind: str, title: str = "", ax=None):
       of ``m`` heaps of total ``n``, an image over ``(n, m)``;
     * chips (sets of squares): a picture of positions, each P-position a strip of squares with
       its chips in black, fewest chips first (at most :data:`MAX_STRIPS`);
+    * boards and graphs (a cell bitmask): :func:`plot_cells`, positions drawn as boards or
+      graphs;
     * any other space (strings): the value against the position index
       (``space.meta()['rank']`` says how positions are numbered).
 
@@ -488,6 +490,8 @@ def plot_values(values, space, kind: str, title: str = "", ax=None):
     labels = OUTCOME_LABELS.get(kind)
     if scheme == "partitions by total, then lexicographic":
         return _plot_sums(values, space, title, ax)
+    if scheme == "cell bitmask":
+        return plot_cells(values, space, kind, title, ax)
     if scheme in ("subset bitmask", "combinatorial number system") and space.width > 2:
         return _plot_strips(values, space, title, ax)
     shape = tuple(getattr(space, "shape", (values.size,)))
@@ -654,5 +658,93 @@ def _plot_strips(values, space, title: str, ax):
     shown = (f"all {p.size:,} P-positions" if p.size <= MAX_STRIPS else
              f"{MAX_STRIPS} of the {p.size:,} P-positions (fewest chips first)") + \
         f" of {values.size:,} positions, each a row of squares 1..{n}"
+    ax.set_title(f"{title}\n({shown})" if title else shown, fontsize=10)
+    return ax
+
+
+MAX_CELL_PICTURES = 24
+
+
+def _graph_layout(space) -> np.ndarray:
+    """Where a graph's vertices are drawn: a grid graph on its grid, others on a circle."""
+    n = space.n
+    if space.rows > 1:
+        return np.array([(c % space.cols, -(c // space.cols)) for c in range(n)], dtype=float)
+    t = 2 * np.pi * np.arange(n) / max(n, 1)
+    return np.stack([np.sin(t), np.cos(t)], axis=1) * max(1.0, n / 6)
+
+
+def draw_position(ax, space, row, x0: float = 0.0, y0: float = 0.0, label: str = "") -> float:
+    """Draw one position of a cell space at ``(x0, y0)`` (its top left) on ``ax``: a board as
+    squares (free white, taken black; on two planes L blue, R red), a graph as its vertices and
+    the edges between vertices in play.  Returns the width used."""
+    from matplotlib.patches import Circle, Rectangle
+    colours = ("#222222", "#ffffff") if space.planes == 1 else \
+        ("#bbbbbb", OUTCOME_COLOURS[2], OUTCOME_COLOURS[3], "#ffffff")
+    if space.is_board:
+        for c in range(space.n):
+            r, k = divmod(c, space.cols)
+            ax.add_patch(Rectangle((x0 + k, y0 - r - 1), 1, 1, facecolor=colours[int(row[c])],
+                                   edgecolor="#888888", linewidth=0.6))
+        if label:
+            ax.text(x0 + space.cols / 2, y0 + 0.25, label, ha="center", va="bottom",
+                    fontsize=8)
+        return float(space.cols)
+    xy = _graph_layout(space)
+    xy = (xy - xy.min(axis=0)) / max(1e-9, float(np.ptp(xy, axis=0).max() or 1)) * \
+        max(2.0, min(6.0, space.n / 2)) + np.array([x0 + 0.5, y0 - 0.5])
+    xy[:, 1] -= xy[:, 1].max() - (y0 - 0.5)
+    for a, b in space.edges:
+        live = int(row[a]) and int(row[b])
+        ax.plot(xy[[a, b], 0], xy[[a, b], 1], color="#333333" if live else "#dddddd",
+                linewidth=1.0 if live else 0.6, zorder=1)
+    for c in range(space.n):
+        ax.add_patch(Circle(tuple(xy[c]), 0.22, facecolor=colours[int(row[c])],
+                            edgecolor="#333333", linewidth=0.8, zorder=2))
+    width = float(np.ptp(xy[:, 0])) + 1.0
+    if label:
+        ax.text(x0 + width / 2, y0 + 0.25, label, ha="center", va="bottom", fontsize=8)
+    return width
+
+
+def plot_cells(values, space, kind: str, title: str = "", ax=None, positions=None):
+    """Positions of a board or graph game drawn as boards or graphs, each with its value or
+    outcome above it: ``positions`` (indices), or by default the start position and the
+    P-positions (value 0 or outcome P) with the most cells in play, at most
+    :data:`MAX_CELL_PICTURES` in all."""
+    values = np.asarray(values)
+    labels = OUTCOME_LABELS.get(kind)
+    if positions is None:
+        zero = np.flatnonzero(values == 0)
+        cells = space.unrank(zero) if zero.size else np.zeros((0, space.n), np.int64)
+        live = (cells != 0).sum(axis=1)
+        order = zero[np.lexsort((-zero, -live))]
+        start = space.size - 1
+        positions = [start] + [int(i) for i in order if i != start][:MAX_CELL_PICTURES - 1]
+    positions = [int(i) for i in positions][:MAX_CELL_PICTURES]
+    rows = space.unrank(np.array(positions, dtype=np.int64))
+    per_row = max(1, min(len(positions), 6 if space.n <= 16 else 4))
+    if ax is None:
+        nrow = (len(positions) + per_row - 1) // per_row
+        _, ax = new_figure((SEQUENCE_SIZE[0], min(12.0, 1.0 + 1.6 * nrow)), pyplot=True)
+    step_x = (space.cols if space.is_board else max(3.0, min(7.0, space.n / 2 + 1))) + 1.0
+    step_y = (space.rows if space.is_board else max(3.0, min(7.0, space.n / 2 + 1))) + 1.2
+    for k, (i, row) in enumerate(zip(positions, rows)):
+        v = int(values[i])
+        text = (f"{v} ({'P' if v == 0 else 'N'})" if labels is None else labels[v])
+        if i == space.size - 1:
+            text = "start: " + text
+        draw_position(ax, space, row, (k % per_row) * step_x, -(k // per_row) * step_y, text)
+    ax.set_aspect("equal")
+    ax.autoscale_view()
+    ax.relim()
+    ax.set_xlim(-0.5, per_row * step_x)
+    nrow = (len(positions) + per_row - 1) // per_row
+    ax.set_ylim(-nrow * step_y + 0.5, 1.0)
+    ax.axis("off")
+    what = "value (Grundy) and outcome" if labels is None else "outcome class"
+    shown = f"the start and P-positions with the most cells in play; {what} above each"
+    if space.planes == 2:
+        shown += "; blue: only Left may take it, red: only Right, grey: neither"
     ax.set_title(f"{title}\n({shown})" if title else shown, fontsize=10)
     return ax
