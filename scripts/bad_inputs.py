@@ -179,6 +179,15 @@ SPECS = (
     # mem0
     "mem0:size=-1", "mem0:size=1048577", "mem0:size=30,min=0", "mem0:size=30,min=8,max=7",
     "mem0:size=30,max=0", "mem0:min=2", "mem0:size=30,heaps=2", "mem0:size=30,max=",
+    # games of the public game API: cram, domineering, nodekayles, snort
+    "cram:rows=3", "cram:rows=0,cols=3", "cram:rows=8,cols=8", "cram:rows=3,cols=x",
+    "cram:rows=3,cols=3,play=loopy", "cram:rows=3,cols=3,size=9", "cram:rows=-1,cols=3",
+    "domineering:rows=3", "domineering:rows=7,cols=9", "domineering:rows=2,cols=2,play=",
+    "nodekayles:graph=star-5", "nodekayles:graph=path-0", "nodekayles:graph=cycle-2",
+    "nodekayles:graph=grid-8x8", "nodekayles:graph=0-0", "nodekayles:graph=0-1+1-0",
+    "nodekayles:graph=0-2", "nodekayles:graph=0-1++1-2", "nodekayles:graph=path-63",
+    "nodekayles:graph=", "nodekayles:rows=3,cols=3",
+    "snort:graph=path-32", "snort:graph=complete-x", "snort:graph=grid-2x", "snort:graph=0-1-2",
 )
 
 # too big for any memory (or to index): refused before anything is allocated
@@ -212,6 +221,11 @@ POSITIONS = {
                                                  "5,6", "last=3"),
     "mem0:size=30": ("5,last=9", "31", "5,last=-1", "5,last=x", "5,6", "last=3", "-2",
                      "5,last=1,last=2", "5,heap=3"),
+    "cram:rows=2,cols=3": ("....", "...|..", "...|...|...", "x..|...", "...|.o.", "", "3",
+                           "begin", "...|...|"),
+    "domineering:rows=2,cols=2": ("...", "..|..|..", "L.|..", "12"),
+    "nodekayles:graph=path-4": ("...", ".....", "..x.", "L...", "1,2"),
+    "snort:graph=cycle-4": ("...", "..X.", ".....", "LRLRL", "1"),
 }
 
 # what a store path must not be (a path not made yet, or an empty directory, is a new store)

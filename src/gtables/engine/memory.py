@@ -203,7 +203,10 @@ def check_memory(game: Game, ignore_memory: bool = False, need: int | None = Non
     if ignore_memory:
         return
     need = estimate_bytes(game) if need is None else need
-    require_memory(need, f"{game.spec} ({game.space.size:,} positions)")
+    advice = OVERRIDE_ADVICE if game.search is None else \
+        (f"for one position use: gtables solve '{game.spec}' (it searches only the positions "
+         f"reachable from the start), or a smaller board, or --ignore-memory-limit")
+    require_memory(need, f"{game.spec} ({game.space.size:,} positions)", advice=advice)
 
 
 STEPPER_BYTES = 1 << 24   # a stepper's own arrays (marks, classes), generously
