@@ -70,3 +70,40 @@ def test_quotient_block_runs_on_its_own(tmp_path):
         assert r.returncode == 0, (line, r.stderr)
         if argv[1] == "query":
             assert "from the stored misère quotient of octal:code=0.07,size=30" in r.stdout
+
+
+def test_board_game_block_runs_on_its_own(tmp_path):
+    # the README's board-game example as a user pastes it: tromino Cram, computed and solved;
+    # the values checked here against a plain-Python brute force of the same game
+    import functools
+    import os
+    block = README.split("<!-- example:board-game -->", 1)[1]
+    code = re.search(r"```python\n(.*?)```", block, re.S).group(1)
+    (tmp_path / "tromino.py").write_text(code)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GTABLES_")}
+    r = subprocess.run([sys.executable, "tromino.py"], cwd=tmp_path, capture_output=True,
+                       text=True, timeout=600, env=env)
+    assert r.returncode == 0, r.stderr
+    first, second = r.stdout.strip().splitlines()[-2:]
+
+    def options(free: frozenset, rows: int, cols: int):
+        for (r_, c_) in free:
+            for dr, dc in ((0, 1), (1, 0)):
+                cells = {(r_ + k * dr, c_ + k * dc) for k in range(3)}
+                if cells <= free:
+                    yield free - cells
+
+    @functools.lru_cache(maxsize=None)
+    def grundy(free: frozenset, rows: int, cols: int) -> int:
+        vals = {grundy(o, rows, cols) for o in options(free, rows, cols)}
+        g = 0
+        while g in vals:
+            g += 1
+        return g
+
+    board = frozenset((r_, c_) for r_ in range(3) for c_ in range(4))
+    start = grundy(board, 3, 4)
+    pos = board - {(0, 3), (2, 0)}
+    wins = sum(1 for o in options(board, 3, 4) if grundy(o, 3, 4) == 0)
+    assert first == f"{start} {'P' if grundy(pos, 3, 4) == 0 else 'N'} {wins}"
+    assert second.isdigit()
