@@ -93,7 +93,7 @@ def test_board_game_block_runs_on_its_own(tmp_path):
                 if cells <= free:
                     yield free - cells
 
-    @functools.lru_cache(maxsize=None)
+    @functools.cache
     def grundy(free: frozenset, rows: int, cols: int) -> int:
         vals = {grundy(o, rows, cols) for o in options(free, rows, cols)}
         g = 0
