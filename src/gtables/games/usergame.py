@@ -233,11 +233,14 @@ def define_game(name: str, *, space: str, moves, max_options, partizan: bool = F
                    "integers": f"{name}:size=100"}[space]
     position_help = {"board": "rows of . (free) and # (taken) joined by |, e.g. ...|.#. , or "
                               "start",
-                     "graph": "one symbol per vertex (. free, # gone; Snort-like games also L, "
-                              "R), e.g. ..#.. , or start",
+                     "graph": "",
                      "integers": "a position number, or start"}[space]
-    if planes == 2 and space == "board":
-        position_help = "rows of #, L, R, . joined by |, or start"
+    if planes == 2:
+        sym = "# (in neither plane), L (plane 0 only), R (plane 1 only), . (both)"
+        position_help = (f"rows of {sym}, joined by |, or start" if space == "board" else
+                         f"one symbol per vertex: {sym}, e.g. .L#R , or start")
+    elif space == "graph":
+        position_help = "one symbol per vertex: . (in play) or # (gone), e.g. ..#.. , or start"
     return Family.from_grammar(
         gram, summary=doc or f"user game {name} ({space})", build=build, example=example,
         position_help=position_help, options_ref=options_ref)
