@@ -206,7 +206,7 @@ def solve(spec: str, position="start", *, store=_DEFAULT, method: str = "auto",
                                f"and yours); use method='dense'")
         r = search(g, idx, checkpoint=checkpoint, checkpoint_seconds=checkpoint_seconds,
                    progress=progress, ignore_memory=ignore_memory)
-        d = {"spec": g.spec, "position": r.position, "method": "reachable"}
+        d: dict = {"spec": g.spec, "position": r.position, "method": "reachable"}
         if r.value is not None:
             d["grundy"] = r.value
         d.update(outcome=r.outcome, positions_stored=r.stored, expanded=r.expanded,

@@ -86,7 +86,8 @@ def parse_graph(text: str) -> tuple[str, int, tuple[tuple[int, int], ...], tuple
         return f"grid-{r}x{c}", r * c, tuple(sorted(_grid_edges(r, c))), (r, c)
     if not t or not re.fullmatch(r"[0-9+\- ]+", t):
         raise ValueError(f"unknown graph {text!r}: {hint}")
-    edges, verts = set(), set()
+    found: set[tuple[int, int]] = set()
+    verts: set[int] = set()
     for item in t.split("+"):
         item = item.strip()
         if not item:
@@ -101,17 +102,17 @@ def parse_graph(text: str) -> tuple[str, int, tuple[tuple[int, int], ...], tuple
             if a == b:
                 raise ValueError(f"graph {text!r}: {item} is a loop (an edge from a vertex to "
                                  f"itself)")
-            if (a, b) in edges:
+            if (a, b) in found:
                 raise ValueError(f"graph {text!r}: edge {a}-{b} is given twice")
-            edges.add((a, b))
+            found.add((a, b))
     n = max(verts) + 1
     missing = sorted(set(range(n)) - verts)
     if missing:
         raise ValueError(f"graph {text!r}: vertex {missing[0]} is on no edge; vertices are "
                          f"0..{n - 1} (write it alone, e.g. +{missing[0]}, for an isolated vertex)")
-    isolated = sorted(v for v in range(n) if not any(v in e for e in edges))
-    items = [f"{a}-{b}" for a, b in sorted(edges)] + [str(v) for v in isolated]
-    return "+".join(items), n, tuple(sorted(edges)), None
+    isolated = sorted(v for v in range(n) if not any(v in e for e in found))
+    items = [f"{a}-{b}" for a, b in sorted(found)] + [str(v) for v in isolated]
+    return "+".join(items), n, tuple(sorted(found)), None
 
 
 def _grid_edges(r: int, c: int) -> list[tuple[int, int]]:
@@ -146,7 +147,7 @@ def _graph_automorphisms(n: int, edges) -> list[tuple[int, ...]]:
     """Every automorphism of a small graph (identity first), by backtracking with degree
     pruning; an empty list when there are more than :data:`MAX_SYMMETRIES` (then none are used:
     a complete graph's are better left alone)."""
-    adj = [set() for _ in range(n)]
+    adj: list[set[int]] = [set() for _ in range(n)]
     for a, b in edges:
         adj[a].add(b)
         adj[b].add(a)
@@ -192,7 +193,7 @@ class CellSpace(PositionSpace):
                                f"{MAX_BITS} (indices are int64)")
         self.n, self.planes = int(n), int(planes)
         self.graph = graph
-        if rows is None:
+        if rows is None or cols is None:
             rows, cols = 1, n
         if rows * cols != n:
             raise GtablesError(f"{rows} x {cols} is not {n} cells")
