@@ -836,6 +836,9 @@ def rederive_problem(g: Game, values: np.ndarray, positions=None) -> str | None:
 
 REDERIVE_SECONDS = 600.0    # the time guard of a full re-derivation ($GTABLES_REDERIVE_LIMIT)
 REDERIVE_PROBE = 1024       # positions timed at a table's end to estimate its full re-derivation
+RECOMPUTE_FIRST = 2.0       # seconds of position-by-position re-derivation past which a sequence
+                            # table is first recomputed by its kernel and compared (Officers at
+                            # 2^20: 231 s position by position, 2.3 s recomputed)
 
 
 def rederive_limit() -> float:
@@ -904,17 +907,20 @@ def rederive_checked(g: Game, values: np.ndarray, *, sample: int | None = None,
         limit = rederive_limit()
         est = rederive_estimate(g, values) if n > REDERIVE_PROBE else 0.0
         said = f"about {_seconds_text(est)}"
-        if est > limit and g.is_sequence:
-            # position by position is too dear (a splitting game's naive mex grows with the
-            # heap): the family's fastest kernel computes the table afresh within the limit,
-            # and the first stored value that differs is the first wrong one (a table every
-            # value of which its rules give is unique, so this is the same verdict)
+        if est > RECOMPUTE_FIRST and g.is_sequence:
+            # position by position is dear (a splitting game's naive mex grows with the heap):
+            # the family's fastest kernel computes the table afresh, given as long as the
+            # position-by-position check would take (at most the limit), and the first stored
+            # value that differs is the first wrong one (a table every value of which its
+            # rules give is unique, so this is the same verdict)
             try:
-                why = _recompute_problem(g, values, limit)
+                why = _recompute_problem(g, values, min(est, limit))
                 return Rederived(why, n, n, time.perf_counter() - t0)
             except _PastLimit as e:
-                said = f"more than {_seconds_text(limit)} ({e.done:,} heaps computed in it)"
-                est = max(est, limit + 1)
+                if est > limit:
+                    said = (f"more than {_seconds_text(limit)} (the kernel computed {e.done:,} "
+                            f"heaps in that time; position by position about "
+                            f"{_seconds_text(est)})")
         if est > limit:
             if fallback_sample is None:
                 raise TooBigToRederive(
