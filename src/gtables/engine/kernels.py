@@ -58,10 +58,21 @@ MOVES_SIG = types.int64(types.int64, types.int64, types.int64[::1], types.int64[
 MoveGen = types.FunctionType(MOVES_SIG)
 
 
+def in_package(fn) -> bool:
+    """Whether ``fn`` is gtables' own code (its compiled form may be kept in numba's cache)."""
+    mod = getattr(getattr(fn, "py_func", fn), "__module__", None) or ""
+    return mod == "gtables" or mod.startswith("gtables.")
+
+
 def movegen(fn):
     """Decorator for a family's (or a user's) move generator: jit it with the fixed signature.
 
-    Cached on disk when numba can locate the source file (not for code typed at a prompt)."""
+    gtables' own generators are cached on disk.  A user's are compiled in each process (a
+    fraction of a second): numba's cache keys a function by its file but records the module it
+    was first loaded as, so one rules file imported by a script and run by ``--rules`` (or
+    imported again by numba) would read an entry it cannot load."""
+    if not in_package(fn):
+        return nb.njit(MOVES_SIG, **dict(JIT, cache=False))(fn)
     try:
         return nb.njit(MOVES_SIG, **JIT)(fn)
     except RuntimeError as e:
