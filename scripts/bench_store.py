@@ -370,8 +370,8 @@ def provenance_report(rows: list[dict], command: str, where: str, load: tuple,
                    f"{r['unsealed']:.2f} s |")
     out += ["",
             "Import reads the export file, re-derives every value (Officers splits heaps, so a "
-            "position-by-position re-derivation is quadratic: past the 10-minute guard the "
-            "family's sparse kernel computes the table afresh and the stored values are "
+            "position-by-position re-derivation is quadratic: once that is estimated past 2 s, "
+            "the family's sparse kernel computes the table afresh and the stored values are "
             "compared with it), derives the attributes (statistics, the period the Guy-Smith "
             "theorem proves, if any) and publishes the table sealed.  `check --deep` is the "
             "same re-derivation after reading every chunk against its digest.  Resume loads "
