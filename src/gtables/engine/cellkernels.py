@@ -161,7 +161,7 @@ def fill_range(moves, params, args, lo, hi, layered, table, buf, seen, info):
 
 FILL_RANGE_SIGS = [types.int64(MoveGen, _VEC, _VEC, types.int64, types.int64, types.boolean,
                                dt[::1], _VEC, _VEC, _VEC) for dt in VALUE_DTYPES]
-fill_range_serial = nb.njit(FILL_RANGE_SIGS, **JIT)(fill_range.py_func)
+fill_range_serial = nb.njit(FILL_RANGE_SIGS, **JIT)(getattr(fill_range, "py_func", fill_range))
 
 
 @nb.njit([types.int64(MoveGen, _VEC, _VEC, _VEC, types.int64, types.int64, dt[::1],
@@ -209,17 +209,11 @@ def no_symmetry(pos, params):
     return pos
 
 
-_DEBRUIJN = np.array([0, 1, 48, 2, 57, 49, 28, 3, 61, 58, 50, 42, 38, 29, 17, 4, 62, 55, 59, 36,
-                      53, 51, 43, 22, 45, 39, 33, 30, 24, 18, 12, 5, 63, 47, 56, 27, 60, 41, 37,
-                      16, 54, 35, 52, 21, 44, 32, 23, 11, 46, 26, 40, 15, 34, 20, 31, 10, 25, 14,
-                      19, 9, 13, 8, 7, 6], dtype=np.int64)
-
-
 @nb.njit(types.int64(types.int64), **JIT)
 def bit_index(low):
     """The index of the single set bit of ``low`` (a power of two: ``x & -x``), e.g. the cell a
-    move generator found free."""
-    return _DEBRUIJN[np.int64((np.uint64(low) * np.uint64(0x03F79D71B4CB0A89)) >> np.uint64(58))]
+    move generator found free: the bits below it, counted."""
+    return popcount(low - 1)
 
 
 @nb.njit(types.int64(types.int64, types.int64[::1]), **JIT)
@@ -292,8 +286,8 @@ def cell_symmetry(pos, params):
 # -- the hash table ------------------------------------------------------------------------------
 @nb.njit(types.int64(types.int64, types.int64), **JIT)
 def _slot(key, mask):
-    h = np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)
-    return np.int64(h >> np.uint64(20)) & mask
+    # Fibonacci hashing: the odd constant 0x9E3779B97F4A7C15 as an int64 (wraps in numba)
+    return ((key * -7046029254386353131) >> 20) & mask
 
 
 @nb.njit(types.int64(types.int64[::1], types.int64), **JIT)
