@@ -1158,6 +1158,8 @@ def import_tables(source: str, store=_DEFAULT, echo=print, *,
                 raise GtablesError(f"damaged ({problem})")
             try:
                 g = game(spec)
+            except NotEnoughMemory:
+                raise
             except GtablesError as e:
                 raise GtablesError(f"its spec does not parse here ({e}); a user's family must be "
                                    f"registered before import") from None
@@ -1174,6 +1176,8 @@ def import_tables(source: str, store=_DEFAULT, echo=print, *,
                 raise GtablesError(str(e).removeprefix(f"{g.spec}: ")) from None
             if r.why is not None:
                 raise GtablesError(f"fails re-derivation ({r.said()} values): {r.why}")
+        except NotEnoughMemory:
+            raise            # a fact about this run, not about the table: one line, exit 2
         except (GtablesError, OSError, RuntimeError, ValueError) as e:
             counts["refused"] += 1
             echo(f"refused {spec}: {str(e).splitlines()[0] if str(e) else type(e).__name__}")

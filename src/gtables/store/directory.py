@@ -204,7 +204,7 @@ class Store:
             if marker is None:
                 # a concurrent creator's marker on its way is a temporary file: not foreign
                 entries = [e for e in os.listdir(fd) if not e.startswith(fsio.TMP_PREFIX)]
-                if entries:
+                if entries and self._read_marker(fd) is None:   # not a creator racing us
                     raise GtablesError(
                         f"{self.path} is a directory but not a gtables store (it has no {MARKER}); "
                         f"give a new or empty directory")
@@ -321,6 +321,9 @@ class Store:
         ``link`` (atomic; the name only if free).  Creators racing on one new directory all
         succeed: the first marker published is the store's, the others read it."""
         if any(not e.startswith(fsio.TMP_PREFIX) for e in os.listdir(root_fd)):
+            if self._read_marker(root_fd) is not None:    # another creator published it since
+                self._key_at(root_fd, create=True)
+                return
             raise GtablesError(f"{self.path} is a directory but not a gtables store (it has no "
                                f"{MARKER}); give a new or empty directory")
         body = json.dumps({"schema": "gtables.store", "layout": LAYOUT,
