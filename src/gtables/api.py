@@ -20,7 +20,7 @@ from ._version import __version__
 from .engine import spaces
 from .engine.game import ENCODINGS, GRUNDY, KINDS, PARTIZAN_KINDS, Family, Game, split_spec
 from .engine.status import TERMINAL_LOSS, TERMINAL_WIN
-from .engine.syntax import MIN_CHECKPOINT_SECONDS, count_value, seconds_value
+from .engine.syntax import MIN_CHECKPOINT_SECONDS, count_value, seconds_value, short
 from .errors import GtablesError, NotEnoughMemory, warn
 from .store import (
     AlreadyStored,
@@ -63,6 +63,25 @@ def _flag(name: str, value) -> bool:
         raise GtablesError(f"{name} must be True or False, not {type(value).__name__} "
                            f"{str(value)[:40]!r}")
     return bool(value)
+
+
+def _position_arg(position):
+    """A position as the API takes it: text (``"3,5,7"``), an int, or a (nested) sequence or
+    integer array of ints.  A bool or a float is refused, even an integral one (``value(3.0)``,
+    ``value(True)``): it is a computed number passed by mistake, not a position."""
+    if isinstance(position, np.ndarray):
+        if position.dtype.kind not in "iuO":
+            raise GtablesError(f"position entries must be integers (a position is an int or "
+                               f"a sequence of ints), not an array of {position.dtype}")
+        return position
+    if isinstance(position, (list, tuple)):
+        for p in position:
+            _position_arg(p)
+    elif isinstance(position, (bool, np.bool_, float, np.floating, complex)):
+        raise GtablesError(f"position entries must be integers (a position is an int, a "
+                           f"sequence of ints or text such as '3,5'), not "
+                           f"{type(position).__name__} {short(repr(position))}")
+    return position
 
 
 def _path_arg(path, name: str) -> str:
@@ -193,7 +212,7 @@ def solve(spec: str, position="start", *, store=_DEFAULT, method: str = "auto",
     if isinstance(position, str):
         idx = g.space.index(g.space.parse(position))
     else:
-        idx = g.space.index(position)
+        idx = g.space.index(_position_arg(position))
     st = _store(store)
     if method == "auto":
         stored = st is not None and st.exists() and g.spec in st
@@ -352,6 +371,11 @@ class Table:
         """A picture of the whole table (see :func:`gtables.plotting.plot_values`); returns the
         matplotlib ``Axes``."""
         from .plotting import plot_values
+        if ax is not None:
+            from matplotlib.axes import Axes
+            if not isinstance(ax, Axes):
+                raise GtablesError(f"ax must be a matplotlib Axes or None, not "
+                                   f"{type(ax).__name__} {short(repr(ax))}")
         return plot_values(self.values, self.space, self.kind, title=self.spec, ax=ax)
 
     # -- data frames and labelled arrays (optional: pip install "gtables[notebook]") ----------
@@ -379,6 +403,7 @@ class Table:
         ``index``).  ``text=True`` adds ``position``, the position as ``gtables query`` reads
         it.  For a box of coordinates, ``df.set_index(list(t.space.coordinates()))["value"]``
         is the Series on a (Multi)Index.  Loads the whole table; needs pandas."""
+        text = _flag("text", text)
         pd = notebook_module("pandas", "Table.to_pandas()")
         values = self.values
         cols: dict[str, np.ndarray] = {}
@@ -443,7 +468,7 @@ class Table:
     def index(self, position) -> int:
         if isinstance(position, str):
             position = self.space.parse(position)
-        return self.space.index(position)
+        return self.space.index(_position_arg(position))
 
     def _read(self, idx: np.ndarray) -> np.ndarray:
         if self._values is not None:
@@ -458,7 +483,7 @@ class Table:
 
     def lookup(self, positions) -> np.ndarray:
         """Values of a batch of positions, an ``(B, width)`` array (or ``(B,)`` for one heap)."""
-        return self._read(self.space.rank(positions))
+        return self._read(self.space.rank(_position_arg(positions)))
 
     def periodicity(self, max_period: int | None = None):
         """The period of a heap table (one heap, values by heap size): the proved one a
@@ -469,6 +494,8 @@ class Table:
         if len(self.space.shape) != 1:
             raise GtablesError(f"{self.spec}: periodicity applies to tables of one heap, not "
                                f"positions of shape {tuple(self.space.shape)}")
+        if max_period is not None:
+            max_period = count_value(max_period, "max_period", lo=1)
         x = self.attrs.get("extra") or {}
         if isinstance(x, dict) and "period" in x:
             return Periodicity(int(x["preperiod"]), int(x["period"]), int(x.get("saltus", 0)),
@@ -1115,6 +1142,13 @@ def export_tables(specs, to: str, store=_DEFAULT) -> int:
     store with ``--store FILE``, read-only); returns how many."""
     if isinstance(specs, str):
         specs = [specs]
+    if isinstance(specs, (bytes, dict)) or not hasattr(specs, "__iter__"):
+        raise GtablesError(f"specs must be a spec or a list of specs, not "
+                           f"{type(specs).__name__} {short(repr(specs))}")
+    specs = list(specs)
+    if not specs:
+        raise GtablesError("export_tables needs at least one spec (an export file of no "
+                           "tables holds nothing)")
     specs = [_spec_arg(s) for s in specs]
     to = _path_arg(to, "to")
     st = _needs_store(store, "export_tables")

@@ -380,9 +380,10 @@ examples:
     p.add_argument("patterns", nargs="*", metavar="PATTERN",
                    help="spec or grid pattern, e.g. 'octal:code=0.07|0.77,size=1000' (quote it)")
     p.add_argument("--catalogue", choices=("octal3", "octal4", "open3"),
-                   help="add a catalogue: octal3 = every octal code 0.d1, 0.d1d2, 0.d1d2d3 (511 "
-                        "games), each until a period is proved (--until-periodic is implied): all "
-                        "to --size, then the open ones whose rare heaps stay rare to --big-size; "
+                   help="run a catalogue (instead of grid patterns): octal3 = every octal "
+                        "code 0.d1, 0.d1d2, 0.d1d2d3 (511 games), each until a period is proved "
+                        "(--until-periodic is implied): all to --size, then the open ones "
+                        "whose rare heaps stay rare to --big-size; "
                         "writes octal_catalogue.md/.json into --out.  octal4 = the 3,584 codes "
                         "0.d1d2d3d4 (d4 != 0), one per class of codes with provably equal "
                         "values (967 classes), the same two passes; writes "
@@ -1265,6 +1266,9 @@ def cmd_sweep(args) -> int:
     from . import octal_catalogue, sweep
     if not args.patterns and not args.catalogue:
         raise GtablesError("sweep needs grid patterns or --catalogue (see gtables sweep --help)")
+    if args.patterns and args.catalogue:
+        raise GtablesError(f"give grid patterns or --catalogue {args.catalogue}, not both (run "
+                           f"them as two sweeps)")
     if (args.size is not None or args.big_size is not None) and not args.catalogue:
         raise GtablesError("--size and --big-size apply to --catalogue only (put size=N in a pattern)")
     if (args.naive_size is not None or args.budget is not None or args.step_limit is not None) \
@@ -1296,6 +1300,8 @@ def cmd_sweep(args) -> int:
     specs = []
     for pattern in args.patterns:
         specs.extend(sweep.expand(pattern))
+    if args.scheduler:
+        sweep.check_scheduler(args.scheduler)      # at once, before the store is made
     store = _open_store(args)
     if args.catalogue:
         _out_dir(args.out)

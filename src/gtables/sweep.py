@@ -26,6 +26,7 @@ import json
 import os
 import re
 import signal
+import socket
 import sys
 import threading
 import time
@@ -315,9 +316,13 @@ def _interrupts_ignored():
         signal.signal(signal.SIGINT, old)
 
 
+SCHEDULER_PROBE_SECONDS = 3.0     # connect timeout of the check that a scheduler listens
+
+
 def check_scheduler(scheduler: str) -> None:
-    """Refuse a malformed scheduler address (a Client given one hangs a minute in its cleanup);
-    before a store is touched or anything starts."""
+    """Refuse a malformed scheduler address (a Client given one hangs a minute in its cleanup)
+    and one where nothing accepts a connection within :data:`SCHEDULER_PROBE_SECONDS`; before a
+    store is touched or anything starts."""
     from distributed.comm.addressing import parse_address, parse_host_port
     from distributed.comm.registry import backends
     try:
@@ -329,6 +334,49 @@ def check_scheduler(scheduler: str) -> None:
     except ValueError as e:
         raise GtablesError(f"bad scheduler address {scheduler!r} ({e}); expected "
                            f"tcp://host:port") from None
+    if scheme == "inproc":
+        return
+    # a Client given a dead address retries for half a minute (distributed's connect timeout),
+    # and one given something that is no scheduler may read garbage as a frame length: a plain
+    # connection, then (tcp) a scheduler's own identity reply, each within a few seconds
+    host, port = parse_host_port(location)
+    try:
+        socket.create_connection((host, port), timeout=SCHEDULER_PROBE_SECONDS).close()
+    except OSError as e:
+        why = "timed out" if isinstance(e, TimeoutError) else (e.strerror or type(e).__name__)
+        raise GtablesError(f"cannot connect to the Dask scheduler at {scheduler}: {why} "
+                           f"(is it running?)") from None
+    if scheme != "tcp":          # tls and others need the cluster's security settings
+        return
+    import asyncio
+    import concurrent.futures
+
+    from distributed.comm import connect
+
+    async def identity():
+        comm = await connect(scheduler, timeout=SCHEDULER_PROBE_SECONDS)
+        try:
+            await comm.write({"op": "identity", "reply": True})
+            return await comm.read()
+        finally:
+            comm.abort()
+
+    def ask():
+        return asyncio.run(asyncio.wait_for(identity(), SCHEDULER_PROBE_SECONDS))
+
+    try:       # in a thread of its own: the caller may be inside a running event loop
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            reply = pool.submit(ask).result()
+        ok = isinstance(reply, dict) and reply.get("type") == "Scheduler"
+        why = f"it answers as {str(reply)[:60]!r}" if not ok else ""
+    except (TimeoutError, asyncio.TimeoutError):
+        ok, why = False, f"no answer within {SCHEDULER_PROBE_SECONDS:g} s"
+    except MemoryError:          # a reply read as a frame of absurd length
+        ok, why = False, "what answers does not speak Dask's protocol"
+    except Exception as e:       # noqa: BLE001 (whatever else a wrong peer makes the comm raise)
+        ok, why = False, _one_line(e)
+    if not ok:
+        raise GtablesError(f"no Dask scheduler answers at {scheduler}: {why}")
 
 
 def _start(scheduler, workers: int, threads_per_worker: int):

@@ -100,7 +100,11 @@ def seconds_value(value, what: str, minimum: float = 0.0) -> float:
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise GtablesError(f"{what} must be a number of seconds, not {type(value).__name__} "
                            f"{short(repr(value))}")
-    v = float(value)
+    try:
+        v = float(value)
+    except OverflowError:        # an int past float's range (10**400): no finite float holds it
+        raise GtablesError(f"{what} must be a positive finite number of seconds, not an "
+                           f"integer past a float's range") from None
     if not (math.isfinite(v) and v > 0):
         raise GtablesError(f"{what} must be a positive finite number of seconds, not {value}")
     if v < minimum:

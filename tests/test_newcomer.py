@@ -1,0 +1,133 @@
+"""Issue 34, "the newcomer's list": each thing a new user met that ended in a traceback, waited,
+or was quietly misread, now a one-line refusal or a correct answer.  Each test fails on the
+behaviour the issue reported."""
+from __future__ import annotations
+
+import socket
+import time
+
+import numpy as np
+import pytest
+
+import gtables
+from gtables import cli, sweep
+from gtables.errors import GtablesError
+
+
+def _one_line_refusal(capsys, argv, *words):
+    """``gtables ARGV`` in this process: exit 2 and one ``gtables: error:`` line with ``words``."""
+    assert cli.main(list(argv)) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("gtables: error: ") and len(err.strip().splitlines()) == 1, err
+    for w in words:
+        assert w in err, err
+    return err
+
+
+# -- sweep -------------------------------------------------------------------------------------
+
+def test_sweep_refuses_a_catalogue_and_patterns_together(tmp_path, capsys, monkeypatch):
+    # was: the pattern was swept, then the 511-game catalogue started (hours)
+    monkeypatch.setattr(sweep, "_start", lambda *a, **k: pytest.fail("a cluster started"))
+    path = tmp_path / "t"
+    _one_line_refusal(capsys, ["sweep", "--catalogue", "octal3", "nim:heaps=1,size=3",
+                               "--store", str(path)], "not both")
+    assert not path.exists()
+
+
+def _dead_port() -> int:
+    """A loopback port nobody listens on (bound, then closed)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_sweep_to_a_dead_scheduler_is_refused_at_once_and_makes_no_store(tmp_path, capsys,
+                                                                          monkeypatch):
+    # was: a Client retried for 33 s, after the store was made
+    monkeypatch.setattr(sweep, "_start", lambda *a, **k: pytest.fail("a client started"))
+    path = tmp_path / "t"
+    address = f"tcp://127.0.0.1:{_dead_port()}"
+    _one_line_refusal(capsys, ["sweep", "nim:heaps=1,size=3", "--scheduler", address,
+                               "--store", str(path)], "cannot connect to the Dask scheduler")
+    assert not path.exists()
+    t0 = time.perf_counter()      # the check itself (the command also loads the kernels)
+    with pytest.raises(GtablesError, match="cannot connect"):
+        sweep.check_scheduler(address)
+    assert time.perf_counter() - t0 < sweep.SCHEDULER_PROBE_SECONDS + 2
+
+
+def test_a_listener_that_is_no_scheduler_is_refused_quickly():
+    # something accepts the connection but never speaks Dask: refused within the probe timeout
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        t0 = time.perf_counter()
+        with pytest.raises(GtablesError, match="no Dask scheduler answers"):
+            sweep.check_scheduler(f"tcp://127.0.0.1:{s.getsockname()[1]}")
+        assert time.perf_counter() - t0 < sweep.SCHEDULER_PROBE_SECONDS + 5
+
+
+# -- the Python API ----------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def dawson():
+    return gtables.compute("octal:code=0.07,size=100", store=None)
+
+
+def test_checkpoint_seconds_past_float_range_is_refused():
+    # was: OverflowError from float(10**400)
+    with pytest.raises(GtablesError, match="checkpoint_seconds must be a positive finite"):
+        gtables.compute("octal:code=0.07,size=50", store=None, checkpoint_seconds=10**400)
+
+
+@pytest.mark.parametrize("bad, words", [("x", "whole number"), (-5, "at least 1"),
+                                        (0, "at least 1"), (2.5, "whole number")])
+def test_periodicity_max_period_is_checked(dawson, bad, words):
+    # was: a TypeError for 'x', None (no period) for -5
+    with pytest.raises(GtablesError, match=words):
+        dawson.periodicity(max_period=bad)
+
+
+def test_plot_ax_must_be_an_axes(dawson):
+    pytest.importorskip("matplotlib")
+    with pytest.raises(GtablesError, match="ax must be a matplotlib Axes"):
+        dawson.plot(ax="str")
+
+
+@pytest.mark.parametrize("bad", [3.0, True, np.float64(3), np.bool_(True)])
+def test_a_position_is_not_a_float_or_a_bool(dawson, bad):
+    # was: value(3.0) read heap 3 and value(True) heap 1
+    with pytest.raises(GtablesError, match="must be integers .a position is an int"):
+        dawson.value(bad)
+
+
+def test_a_position_of_several_numbers_has_int_entries():
+    nim = gtables.compute("nim:heaps=2,size=5", store=None)
+    for bad in ([1, 2.0], (True, 1)):
+        with pytest.raises(GtablesError, match="must be integers"):
+            nim.value(bad)
+    with pytest.raises(GtablesError, match="must be integers"):
+        nim.lookup(np.array([[1.0, 2.0]]))
+    assert nim.value([1, 2]) == 3 and nim.value(np.array([1, 2])) == 3
+    assert nim.lookup([[1, 2], [3, 4]]).tolist() == [3, 7]
+
+
+def test_to_pandas_text_is_a_flag(dawson):
+    # checked before pandas is needed: refused with or without the notebook extras
+    with pytest.raises(GtablesError, match="text must be True or False"):
+        dawson.to_pandas(text="yes")
+
+
+def test_export_of_no_tables_is_refused(tmp_path):
+    # was: an empty export file written
+    to = tmp_path / "x.h5"
+    with pytest.raises(GtablesError, match="at least one spec"):
+        gtables.export_tables([], str(to), store=str(tmp_path / "t"))
+    assert not to.exists() and not (tmp_path / "t").exists()
+
+
+def test_readme_functions_are_in_the_top_level_package():
+    # was: AttributeError for each
+    for name in ("export_tables", "import_tables", "check_store"):
+        assert callable(getattr(gtables, name)) and name in gtables.__all__
