@@ -131,3 +131,22 @@ def test_readme_functions_are_in_the_top_level_package():
     # was: AttributeError for each
     for name in ("export_tables", "import_tables", "check_store"):
         assert callable(getattr(gtables, name)) and name in gtables.__all__
+
+
+# -- query: what a missing table does ----------------------------------------------------------
+
+def test_query_of_a_missing_table_does_what_readme_and_help_say(tmp_path, capsys):
+    # was: the README listed "a table missing from the store" as an error while query computed
+    # it; now both say: computed and stored up to 2^22 positions, refused past that
+    import pathlib
+    readme = (pathlib.Path(__file__).resolve().parents[1] / "README.md").read_text()
+    assert "compute and store a missing table of at most 2^22 positions" in " ".join(readme.split())
+    with pytest.raises(SystemExit):
+        cli.main(["query", "--help"])
+    assert "at most 2^22 (4,194,304) positions" in " ".join(capsys.readouterr().out.split())
+    path = str(tmp_path / "t")
+    assert cli.main(["query", "octal:code=0.07,size=100", "7", "--store", path]) == 0
+    assert "Grundy value 1" in capsys.readouterr().out
+    assert "octal:code=0.07,size=100" in gtables.open_store(path)
+    _one_line_refusal(capsys, ["query", "octal:code=0.07,size=9999999", "7", "--store", path],
+                      "more than a lookup computes", "gtables compute")

@@ -164,8 +164,11 @@ def build_parser() -> argparse.ArgumentParser:
                           "4194304, at least 65536)")
 
     p = sub.add_parser("query", help="value, outcome and moves of one position",
-                       description="Look up one position in a stored table (computing the table "
-                                   "first if it is missing and small).")
+                       description="Look up one position in a stored table.  A table missing "
+                                   "from the store is computed and stored first when it has at "
+                                   "most 2^22 (4,194,304) positions, as gtables compute would "
+                                   "(the spec and position are checked before); a larger missing "
+                                   "table is an error that says to run gtables compute.")
     p.add_argument("spec")
     p.add_argument("position", help="the position, e.g. 25 or 3,5,7")
     p.add_argument("--moves", action="store_true", help="list every move and mark winning moves")
@@ -204,7 +207,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="let the search's hash table grow past the memory guard")
     _store_arg(p)
 
-    p = sub.add_parser("show", help="print a table (or its first --limit entries)")
+    p = sub.add_parser("show", help="print a table (or its first --limit entries)",
+                       description="Print a stored table, or its first --limit entries.  A "
+                                   "table missing from the store is computed and stored first "
+                                   "when it has at most 2^22 (4,194,304) positions; a larger "
+                                   "missing table is an error.")
     p.add_argument("spec")
     p.add_argument("--format", choices=("text", "csv", "json"), default="text")
     p.add_argument("--limit", type=_int_arg, default=100, metavar="N",
@@ -790,6 +797,11 @@ def _stored_table(args):
     return api.load_if_stored(args.spec, store)
 
 
+# query and show compute (and store) a missing table of at most this many positions, as a
+# first `gtables compute` would; a larger missing one is an error that says to compute it
+COMPUTE_ON_READ_POSITIONS = 1 << 22
+
+
 def _table(args, allow_compute=True):
     from . import api
     fast = _stored_table(args)
@@ -798,10 +810,11 @@ def _table(args, allow_compute=True):
     store = _open_store(args)
     g = api.game(args.spec)
     if g.spec not in store:
-        if allow_compute and g.space.size <= (1 << 22):
+        if allow_compute and g.space.size <= COMPUTE_ON_READ_POSITIONS:
             return api.compute(g.spec, store=store)
-        raise GtablesError(f"table {g.spec} is not in the store {store.path} "
-                           f"(run: gtables compute {g.spec})")
+        raise GtablesError(f"table {g.spec} is not in the store {store.path} and has "
+                           f"{g.space.size:,} positions, more than a lookup computes "
+                           f"({COMPUTE_ON_READ_POSITIONS:,}): run gtables compute {g.spec}")
     return api.load(g.spec, store=store)
 
 
