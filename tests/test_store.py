@@ -775,3 +775,26 @@ def test_compact_and_merge_say_what_replaced_them(tmp_path):
     r = _cli("merge", share, "--store", str(tmp_path / "b"))
     assert r.returncode == 0 and "merge is now gtables import" in r.stderr
     assert "1 imported" in r.stdout and os.path.exists(share)        # never deleted
+
+
+def test_a_large_table_is_stored_uncompressed_and_still_checked(store_path, monkeypatch):
+    # tables from RAW_FROM_BYTES on skip gzip (it runs on one core: longer than the fill of a
+    # 2^30-value board); their chunks are still checked by fletcher32 and their digests
+    monkeypatch.setattr(tf, "RAW_FROM_BYTES", 1000)
+    monkeypatch.setattr(tf, "CHUNK", 512)
+    spec = "octal:code=0.07,size=3000"
+    t = gtables.compute(spec, store=store_path)
+    with h5py.File(_file(store_path, spec), "r") as f:
+        assert f["values"].compression is None and f["values"].fletcher32
+    back = gtables.load(spec, store=store_path).values
+    assert (back == gtables.compute(spec, store=None).values).all() and (back == t.values).all()
+    # one value changed on disk in the raw file: the read of its chunk is refused
+    path = _file(store_path, spec)
+    raw = bytearray(open(path, "rb").read())
+    with h5py.File(path, "r") as f:
+        off = f["values"].id.get_chunk_info(2).byte_offset
+    os.chmod(path, 0o644)
+    raw[off + 5] ^= 1
+    open(path, "wb").write(bytes(raw))
+    with pytest.raises(GtablesError):
+        gtables.load(spec, store=store_path).values
