@@ -797,4 +797,4 @@ def test_a_large_table_is_stored_uncompressed_and_still_checked(store_path, monk
     raw[off + 5] ^= 1
     open(path, "wb").write(bytes(raw))
     with pytest.raises(GtablesError):
-        gtables.load(spec, store=store_path).values
+        _ = gtables.load(spec, store=store_path).values
