@@ -150,3 +150,49 @@ def test_query_of_a_missing_table_does_what_readme_and_help_say(tmp_path, capsys
     assert "octal:code=0.07,size=100" in gtables.open_store(path)
     _one_line_refusal(capsys, ["query", "octal:code=0.07,size=9999999", "7", "--store", path],
                       "more than a lookup computes", "gtables compute")
+
+
+# -- lenient parsing that hid mistakes ---------------------------------------------------------
+
+@pytest.mark.parametrize("value", ["{{1}}", "{{1,2}}", "{1,2", "1}", "({1})"])
+def test_a_set_takes_one_pair_of_braces(value):
+    # was: set={{1}} read as set=1
+    with pytest.raises(GtablesError, match="one pair of braces"):
+        gtables.game(f"subtraction:set={value},size=10")
+    with pytest.raises(GtablesError, match="one pair of braces"):
+        gtables.game("subtraction:allbut={{}},size=10")
+    assert gtables.game("subtraction:set={1,4,5},size=10").spec == "subtraction:set=1+4-5,size=10"
+    assert gtables.game("subtraction:allbut={},size=10").spec == "subtraction:allbut={},size=10"
+
+
+def test_stripes_refuses_a_smaller_amount_given_twice():
+    # was: a=5,b=5,c=8 stored as a=5,b=8,c=8 without a word; the one spelling of a game of two
+    # amounts (the largest repeated) is still read, and order is still free
+    with pytest.raises(GtablesError, match=r"amount 5 is given twice.*a=5,b=8,c=8"):
+        gtables.game("stripes:a=5,b=5,c=8,size=50")
+    with pytest.raises(GtablesError, match="amount 1 is given twice"):
+        gtables.game("stripes:a=5,b=1,c=1,size=50")
+    assert gtables.game("stripes:a=8,b=5,c=8,size=50").spec == "stripes:a=5,b=8,c=8,size=50"
+    assert gtables.game("stripes:a=8,b=5,c=1,size=50").spec == "stripes:a=1,b=5,c=8,size=50"
+    assert gtables.game("stripes:a=5,b=5,c=5,size=50").spec == "stripes:a=5,b=5,c=5,size=50"
+
+
+def test_quiet_and_progress_together_are_refused(capsys):
+    _one_line_refusal(capsys, ["compute", "nim:heaps=1,size=3", "--no-store", "--quiet",
+                               "--progress"], "--quiet and --progress")
+
+
+@pytest.mark.parametrize("text", ["\u0663\u0660", "\uff13\uff10", "1_000"])
+def test_time_limit_env_takes_ascii_digits_only(capsys, monkeypatch, text):
+    # was: float() read Arabic-Indic and full-width digits (and 1_000) as a limit
+    monkeypatch.setenv("GTABLES_TIME_LIMIT", text)
+    _one_line_refusal(capsys, ["compute", "nim:heaps=1,size=3", "--no-store"],
+                      "GTABLES_TIME_LIMIT", "ASCII digits")
+
+
+def test_quotient_check_total_zero_is_refused(tmp_path, capsys):
+    # was: "checked against ... on all 1 sums of total <= 0: agrees" (the empty sum)
+    path = tmp_path / "t"
+    _one_line_refusal(capsys, ["quotient", "octal:code=0.75", "--heaps", "5", "--check-total",
+                               "0", "--store", str(path)], "check_total must be an integer 1..200")
+    assert not path.exists()

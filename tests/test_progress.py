@@ -179,8 +179,7 @@ def test_cli_verify_and_reproduce_pass_quiet_on(monkeypatch, tmp_path, capsys, a
 
 @pytest.mark.parametrize("argv, progress", [
     ([], None), (["--progress"], True), (["--no-progress"], False), (["-q"], False),
-    (["--progress", "--quiet"], False),
-])
+])      # --progress with --quiet is refused (tests/test_newcomer.py)
 def test_cli_sweep_passes_progress_on(monkeypatch, tmp_path, argv, progress):
     seen = {}
 

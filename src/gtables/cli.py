@@ -535,6 +535,8 @@ def _run(args) -> int:
     try:
         from .config import check_environment
         check_environment()        # NUMBA_NUM_THREADS=0 was a traceback of 54 lines
+        if getattr(args, "quiet", False) and getattr(args, "progress", None):
+            raise GtablesError("--quiet and --progress contradict each other: give one of them")
         if args.command in LOADS_NUMBA:
             from .api import _room_for_numba
             _room_for_numba()      # under ulimit -v LLVM aborts as it loads: one line first

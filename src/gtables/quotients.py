@@ -280,8 +280,11 @@ def quotient(spec: str, heaps: int | None = None, *, store=api._DEFAULT, force: 
     force = api._flag("force", force)
     if check_total is not None:
         if isinstance(check_total, bool) or not isinstance(check_total, (int, np.integer)) \
-                or not 0 <= check_total <= 200:
-            raise GtablesError(f"check_total must be an integer 0..200, not {check_total!r}")
+                or not 1 <= check_total <= 200:
+            # 0 would check the empty sum alone and still report agreement
+            raise GtablesError(f"check_total must be an integer 1..200 (the largest total of "
+                               f"the sums compared; 0 checks only the empty sum), not "
+                               f"{check_total!r}")
         check_total = int(check_total)
     if time_limit is not None:
         if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or \

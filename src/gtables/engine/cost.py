@@ -79,13 +79,14 @@ def time_limit() -> float:
     text = os.environ.get(TIME_ENV)
     if text is None or not text.strip():
         return TIME_LIMIT
-    try:
-        v = float(text.strip())
+    t = text.strip()
+    try:       # float() also reads '١٢' and '1_000': the integer rule of the README refuses both
+        v = float(t) if t.isascii() and "_" not in t else math.nan
     except ValueError:
         v = math.nan
     if not (math.isfinite(v) and v > 0):
-        raise GtablesError(f"${TIME_ENV}={text.strip()[:30]!r}: give a positive number of "
-                           f"seconds (e.g. 86400), or unset it for the default 24 h")
+        raise GtablesError(f"${TIME_ENV}={t[:30]!r}: give a positive number of seconds in "
+                           f"ASCII digits (e.g. 86400), or unset it for the default 24 h")
     return v
 
 

@@ -14,9 +14,23 @@ MAX_SUBTRACT = 1 << 20
 MAX_EXCLUDED = 64     # counts are bytes in games/allbut_kernels: at most |X| + 1 of a value
 
 
+def _unbrace(text: str) -> str:
+    """``text`` without one enclosing pair of braces (or parentheses); any other brace is an
+    error (``{{1}}`` once read as ``1``, hiding a mistake)."""
+    t = text.strip()
+    for o, c in ("{}", "()"):
+        if t.startswith(o) and t.endswith(c):
+            t = t[1:-1].strip()
+            break
+    if any(ch in t for ch in "{}()"):
+        raise ValueError(f"{text.strip()!r}: a set takes one pair of braces, as in {{1,4,5}}, "
+                         f"not nested or unmatched ones")
+    return t
+
+
 def parse_set(text: str) -> tuple[int, ...]:
     """``"1-3+7"``, ``"{1,2,5}"``, ``"1,2,5"`` or ``"4"`` -> sorted tuple of positive integers."""
-    t = text.strip().strip("{}()")
+    t = _unbrace(text)
     if not t:
         raise ValueError("the subtraction set is empty")
     out = set()
@@ -48,7 +62,7 @@ def parse_excluded(text: str) -> tuple[int, ...]:
     error, as every empty value is: none excluded is written ``{}``."""
     if not text.strip():
         raise ValueError("the excluded set is empty: write allbut={} for none excluded (Nim)")
-    if not text.strip().strip("{}()").strip():
+    if not _unbrace(text):
         return ()
     s = parse_set(text)
     if len(s) > MAX_EXCLUDED:
