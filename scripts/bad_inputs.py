@@ -18,7 +18,10 @@ Issue 25 added the groups ``refuse-first`` (runs that once worked before refusin
 allocated 7 GB, an octal run of decades, a report overwritten, a cluster started), ``bounds``
 (--workers, --keep/--window, the catalogue sizes, --checkpoint-seconds, empty claim names),
 ``env`` (NUMBA_NUM_THREADS, GTABLES_TIME_LIMIT, GTABLES_STORE) and ``api`` (misuse of the Python
-API: each must raise a one-line GtablesError, run by :data:`API_WRAPPER`).
+API: each must raise a one-line GtablesError, run by :data:`API_WRAPPER`).  Issue 34 added
+``newcomer`` (what a new user met: a sweep of a catalogue and patterns together, a dead
+scheduler, nested braces, a repeated Stripes amount, ``--quiet --progress``, ...), with its
+API and environment cases in ``api`` and ``env``.
 
 From Python (``scripts/fault_injection.py`` builds its report this way)::
 
@@ -630,6 +633,7 @@ def _issue25(add, api) -> None:
     for code in API:
         api(code)
     _issue24(add, api)
+    _issue34(add, api)
 
 
 QUOTIENT = [  # gtables quotient: each refused in one line before any work
@@ -674,6 +678,39 @@ def _issue24(add, api) -> None:
     for args in QUOTIENT:
         add("quotient", *args)
     for code in QUOTIENT_API:
+        api(code)
+
+
+# issue 34, the newcomer's list: each once ran (for hours or 33 s), ended in a traceback, or was
+# quietly misread
+NEWCOMER = [
+    ("sweep", "--catalogue", "octal3", "nim:heaps=1,size=3"),
+    ("sweep", "nim:heaps=1,size=3", "--scheduler", "tcp://127.0.0.1:9"),
+    ("compute", "subtraction:set={{1}},size=10", "--no-store"),
+    ("compute", "subtraction:allbut={{}},size=10", "--no-store"),
+    ("compute", "stripes:a=5,b=5,c=8,size=50", "--no-store"),
+    ("compute", "nim:heaps=1,size=3", "--no-store", "--quiet", "--progress"),
+    ("quotient", "octal:code=0.75", "--heaps", "5", "--check-total", "0"),
+    ("query", "octal:code=0.07,size=9999999", "7"),
+]
+NEWCOMER_ENV = [("\u0663\u0660", ("compute", "nim:heaps=1,size=3", "--no-store")),
+                ("\uff13\uff10", ("compute", "nim:heaps=1,size=3", "--no-store"))]
+OCTAL = "gtables.compute('octal:code=0.07,size=50', store=None)"
+NEWCOMER_API = [
+    "gtables.compute('octal:code=0.07,size=50', store=None, checkpoint_seconds=10**400)",
+    f"{OCTAL}.periodicity(max_period='x')", f"{OCTAL}.periodicity(max_period=-5)",
+    f"{OCTAL}.plot(ax='str')", f"{OCTAL}.value(3.0)", f"{OCTAL}.value(True)",
+    f"{OCTAL}.to_pandas(text='yes')",
+    "gtables.export_tables([], '{tmp}/x.h5', store='{stored}')",
+]
+
+
+def _issue34(add, api) -> None:
+    for args in NEWCOMER:
+        add("newcomer", *args)
+    for value, args in NEWCOMER_ENV:
+        add("env", *args, env=(("GTABLES_TIME_LIMIT", value),))
+    for code in NEWCOMER_API:
         api(code)
 
 

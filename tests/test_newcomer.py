@@ -196,3 +196,17 @@ def test_quotient_check_total_zero_is_refused(tmp_path, capsys):
     _one_line_refusal(capsys, ["quotient", "octal:code=0.75", "--heaps", "5", "--check-total",
                                "0", "--store", str(path)], "check_total must be an integer 1..200")
     assert not path.exists()
+
+
+# -- the corpus of bad inputs ------------------------------------------------------------------
+
+def test_the_newcomers_cases_in_the_corpus_are_refused_in_one_line(tmp_path):
+    from test_bad_inputs import _corpus
+    b = _corpus()
+    chosen = [c for c in b.cases() if c.group == "newcomer"
+              or (c.python and c.python in b.NEWCOMER_API)
+              or dict(c.env).get("GTABLES_TIME_LIMIT") in {v for v, _ in b.NEWCOMER_ENV}]
+    assert len(chosen) == len(b.NEWCOMER) + len(b.NEWCOMER_API) + len(b.NEWCOMER_ENV)
+    rows = b.run_corpus(str(tmp_path), chosen)
+    bad = [(r.args, r.exit_code, r.first_line, r.why) for r in rows if r.verdict != "pass"]
+    assert not bad, bad
