@@ -210,3 +210,12 @@ def test_the_newcomers_cases_in_the_corpus_are_refused_in_one_line(tmp_path):
     rows = b.run_corpus(str(tmp_path), chosen)
     bad = [(r.args, r.exit_code, r.first_line, r.why) for r in rows if r.verdict != "pass"]
     assert not bad, bad
+
+
+def test_help_says_which_path_is_a_directory_and_which_a_file(capsys):
+    # was: --store x.h5 made a directory, export --to x.h5 a file, and no help said so
+    with pytest.raises(SystemExit):
+        cli.main(["export", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "--store x.h5 makes a directory x.h5" in out
+    assert "one HDF5 file, not a directory" in out

@@ -94,8 +94,10 @@ def _oversubscribe_arg(p):
 
 def _store_arg(p):
     p.add_argument("--store", metavar="PATH",
-                   help="the store: a directory (made if missing), or an export file to read "
-                        "(default: $GTABLES_STORE or results/tables)")
+                   help="the store: a directory, made if missing whatever its name (--store "
+                        "x.h5 makes a directory x.h5), or an existing export file to read (one "
+                        "file, made by gtables export --to) (default: $GTABLES_STORE or "
+                        "results/tables)")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -247,7 +249,9 @@ def build_parser() -> argparse.ArgumentParser:
                                    "The receiver reads it as a store (--store FILE, read-only) "
                                    "or brings it into theirs with gtables import FILE.")
     p.add_argument("spec", nargs="+", help="spec string(s) of stored tables")
-    p.add_argument("--to", required=True, metavar="FILE", help="the new file, e.g. share.h5")
+    p.add_argument("--to", required=True, metavar="FILE",
+                   help="the new file, e.g. share.h5: one HDF5 file, not a directory (unlike "
+                        "--store, which names a directory)")
     _store_arg(p)
 
     p = sub.add_parser("import", help="bring tables in from an export file or an old store",
