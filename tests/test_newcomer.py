@@ -219,3 +219,14 @@ def test_help_says_which_path_is_a_directory_and_which_a_file(capsys):
     out = " ".join(capsys.readouterr().out.split())
     assert "--store x.h5 makes a directory x.h5" in out
     assert "one HDF5 file, not a directory" in out
+
+
+def test_the_empty_position_is_written_the_same_in_every_family(capsys):
+    # was: {} in chips and sums of heaps, but only - in End-Nim ({} an error there)
+    s = gtables.compute("endnim:mode=partizan,len=3,max=3", store=None)
+    assert s.index("{}") == s.index("-") == s.index("") == s.index("empty") == 0
+    chips = gtables.compute("chips:rule=A,n=6", store=None)
+    assert chips.index("{}") == chips.index("-")
+    with pytest.raises(SystemExit):
+        cli.main(["query", "--help"])
+    assert "as {} or -" in " ".join(capsys.readouterr().out.split())

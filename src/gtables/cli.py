@@ -172,7 +172,8 @@ def build_parser() -> argparse.ArgumentParser:
                                    "(the spec and position are checked before); a larger missing "
                                    "table is an error that says to run gtables compute.")
     p.add_argument("spec")
-    p.add_argument("position", help="the position, e.g. 25 or 3,5,7")
+    p.add_argument("position", help="the position, e.g. 25 or 3,5,7; an empty one (End-Nim's "
+                                    "empty string, chips' empty set) as {} or -")
     p.add_argument("--moves", action="store_true", help="list every move and mark winning moves")
     p.add_argument("--json", action="store_true", help="print JSON")
     _store_arg(p)

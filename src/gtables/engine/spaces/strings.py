@@ -8,7 +8,7 @@ within one length in mixed radix with ``s_1`` most significant::
 so deleting an entry (a shorter string) or lowering any entry lowers the index: games whose moves
 shorten a string or lower its entries are filled in index order.  A batch of strings is an
 ``(B, L)`` int64 array padded with zeros on the right; a single string may be given at its own
-length.  The empty string is index 0, written ``-`` (``""`` is accepted too).
+length.  The empty string is index 0, written ``-`` (``""``, ``{}`` and ``empty`` are read too).
 
 :class:`FramedStringSpace` holds the strings ``a w b`` around a few fixed *cores* ``w``, with end
 entries ``a in 0..A_w`` and ``b in 0..B_w`` (``0`` = no entry at that end): one rectangle of cells
@@ -24,12 +24,16 @@ from ...errors import GtablesError
 from .base import PositionSpace, check_size, clean_entries, parse_int_list
 
 EMPTY = "-"
+# the empty string as typed: as the other spaces with an empty position (sets of squares, sums
+# of heaps) read it, so `{}` means the empty position in every family
+_EMPTY_WORDS = ("", EMPTY, "{}", "empty")
 
 
 def parse_string(text: str, what: str = "position") -> list[int]:
-    """``"3,5,5,5,1"`` (commas or spaces) -> ``[3, 5, 5, 5, 1]``; ``"-"`` or ``""`` -> ``[]``."""
+    """``"3,5,5,5,1"`` (commas or spaces) -> ``[3, 5, 5, 5, 1]``; ``"-"``, ``"{}"``,
+    ``"empty"`` or ``""`` -> ``[]``."""
     t = str(text).strip()
-    if t in ("", EMPTY):
+    if t.lower() in _EMPTY_WORDS:
         return []
     if t.startswith("(") and t.endswith(")"):
         t = t[1:-1]
