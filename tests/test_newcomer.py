@@ -230,3 +230,17 @@ def test_the_empty_position_is_written_the_same_in_every_family(capsys):
     with pytest.raises(SystemExit):
         cli.main(["query", "--help"])
     assert "as {} or -" in " ".join(capsys.readouterr().out.split())
+
+
+def test_verify_leaves_no_untracked_file_in_a_checkout():
+    # was: results/verify.md and verify.json (verify's default --out) untracked after a run
+    import pathlib
+    import shutil
+    import subprocess
+    root = pathlib.Path(__file__).resolve().parents[1]
+    if shutil.which("git") is None or not (root / ".git").exists():
+        pytest.skip("not a git checkout")
+    assert cli.build_parser().parse_args(["verify"]).out == "results"
+    r = subprocess.run(["git", "check-ignore", "results/verify.md", "results/verify.json"],
+                       cwd=root, capture_output=True, text=True)
+    assert r.stdout.split() == ["results/verify.md", "results/verify.json"], r
