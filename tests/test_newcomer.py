@@ -244,3 +244,24 @@ def test_verify_leaves_no_untracked_file_in_a_checkout():
     r = subprocess.run(["git", "check-ignore", "results/verify.md", "results/verify.json"],
                        cwd=root, capture_output=True, text=True)
     assert r.stdout.split() == ["results/verify.md", "results/verify.json"], r
+
+
+def test_the_report_opens_with_a_three_line_summary():
+    # was: REPORT.md began with its preamble; the counts came after a screen of text
+    from gtables.verify import report
+    from gtables.verify.claims import Verdict
+
+    def v(name, status):
+        return Verdict(name, "s", "a statement", status, "n <= 9", 10, ())
+    vs = [v("001.B.1", "HOLDS"), v("001.B.2", "FAILS"), v("001.B.3", "REFUTED"),
+          v("002.A", "OPEN"), v("000.C", "PROVED"), v("000.D", "HOLDS")]
+    lines = report.index_page(vs, {"t": 1}, report.run_meta("small"), "title", intro="intro") \
+        .splitlines()
+    assert lines[:2] == ["# title", ""] and lines[5] == "" and lines[6] == "intro"
+    head = lines[2:5]
+    assert head[0] == ("- **6 claims** from 3 sources, on 1 table: 2 hold, 1 proved, 2 refuted, "
+                       "1 open.")
+    assert head[1].startswith("- Refuted: 2 in [") and "(report/001.md)" in head[1]
+    assert head[2].startswith("- Open: 1 in [") and "(report/002.md)" in head[2]
+    none = report.summary_lines([v("000.C", "PROVED")], {})
+    assert none[1:] == ["- Refuted: none.", "- Open: none."]

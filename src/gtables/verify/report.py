@@ -299,15 +299,41 @@ def tables_page(tables: list[dict], meta: dict, up: str = "../REPORT.md") -> str
     return "\n".join(L) + "\n"
 
 
+def summary_lines(verdicts, tables, pages: str = "report") -> list[str]:
+    """The three lines a report opens with: the counts of every verdict, then the sources with
+    refuted claims, then those with open questions (how many in each, linked to its page)."""
+    from .runner import SOURCES
+    groups = _groups(verdicts)
+    c = _counts(verdicts)
+    failing = sum(c.get(s, 0) for s in FAILING)
+    counts = (f"{c.get('HOLDS', 0)} hold, {c.get('PROVED', 0)} proved, {failing} refuted, "
+              f"{c.get('OPEN', 0)} open" + (f", {c['ERROR']} ended in an error"
+                                            if c.get("ERROR") else ""))
+
+    def by_source(statuses) -> str:
+        parts = []
+        for key, vs in groups.items():
+            n = sum(v.status in statuses for v in vs)
+            if n:
+                parts.append(f"{n} in [{_esc(SOURCES.get(key, key))}]({pages}/{_page_name(key)})")
+        return "; ".join(parts) if parts else "none"
+    many = lambda n, word: f"{n:,} {word}{'' if n == 1 else 's'}"  # noqa: E731
+    return [f"- **{many(len(verdicts), 'claim')}** from {many(len(groups), 'source')}, on "
+            f"{many(len(tables), 'table')}: {counts}.",
+            f"- Refuted: {by_source(FAILING)}.",
+            f"- Open: {by_source(('OPEN',))}."]
+
+
 def index_page(verdicts, tables, meta, title, figures=(), intro="", pages: str = "report") -> str:
-    """The report's first page: per source the verdict counts, then the findings (refuted
-    statements with their first counterexample and our correction, proofs with what they
-    cover, open questions), each linking to its source's page under ``pages``."""
+    """The report's first page: three lines of summary (:func:`summary_lines`), per source the
+    verdict counts, then the findings (refuted statements with their first counterexample and
+    our correction, proofs with what they cover, open questions), each linking to its source's
+    page under ``pages``."""
     from .runner import SOURCES
     groups = _groups(verdicts)
     total = _counts(verdicts)
     cols = _columns(verdicts)
-    L = [f"# {title}", ""]
+    L = [f"# {title}", "", *summary_lines(verdicts, tables, pages), ""]
     if intro:
         L += [intro, ""]
     L += [_meta_line(meta), "",
