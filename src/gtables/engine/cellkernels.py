@@ -38,7 +38,7 @@ import numba as nb
 import numpy as np
 from numba import prange, types
 
-from ..config import JIT, PARALLEL_JIT
+from ..config import JIT, PARALLEL_JIT, JitOptions
 from ..errors import GtablesError
 from .game import GRUNDY, MISERE, PARTIZAN, PARTIZAN_MISERE
 from .kernels import MOVES_SIG, MoveGen
@@ -92,7 +92,13 @@ def _check(p, o, hb, lowbits, layered, info):
     return OK
 
 
-@nb.njit(**JIT)
+# Not cached on its own (the kernels that call it are, with it inside): a cached function with no
+# signature keeps every type it was ever called with in its index, and a numba dispatcher's type
+# there would import that game's module when the index is read (a circular import for ours).
+_INNER: JitOptions = {"nogil": True}
+
+
+@nb.njit(**_INNER)
 def fill_range(moves, params, args, lo, hi, layered, table, buf, seen, info):
     """Fill positions ``lo..hi-1`` (one block when ``layered``) in index order; ``args =
     [kind, lowbits, max_options, vmax]``.  Returns :data:`OK` or the problem, with ``info``."""
@@ -319,7 +325,7 @@ def rehash(keys, vals, new_keys, new_vals):
 
 
 # -- reachable search: Grundy values with parts -----------------------------------------------
-@nb.njit(**JIT)
+@nb.njit(**_INNER)
 def _option_value(moves, split, canon, params, o, keys, vals, parts, missing):
     """The Grundy value of option ``o`` (XOR of its parts' stored values), or -1 with
     ``missing[0]`` the first part (a representative) not yet stored; -2 for a bad split."""
