@@ -593,6 +593,18 @@ def trominoes(rows: int, cols: int):
     return options
 
 
+@pytest.fixture(scope="module", autouse=True)
+def _registry_restored():
+    """The games this file registers (tb_*, trominoes) leave the registry with it: later test
+    files hold every registered family to the built-in families' contract."""
+    from gtables import games
+    games.families()                        # the built-in ones loaded before the snapshot
+    before = dict(games._families)
+    yield
+    games._families.clear()
+    games._families.update(before)
+
+
 @pytest.fixture(scope="module")
 def rules_file(tmp_path_factory):
     path = tmp_path_factory.mktemp("rules") / "trominoes_rules.py"

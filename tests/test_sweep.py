@@ -293,7 +293,7 @@ def test_cli_catalogue_runs_its_passes_and_writes_its_report(tmp_path, capsys, c
     two = dataclasses.replace(octal_catalogue.OCTAL3, codes=lambda: ["0.07", "0.16"])
     monkeypatch.setitem(octal_catalogue.CATALOGUES, "octal3", two)   # two of the 511 games
     path, out = str(tmp_path / "t"), str(tmp_path / "res")
-    rc = cli.main(["sweep", "nim:heaps=2,size=3", "--catalogue", "octal3", "--size", "8000",
+    rc = cli.main(["sweep", "--catalogue", "octal3", "--size", "8000",
                    "--big-size", "600000", "--scheduler", cluster.scheduler_address,
                    "--store", path, "--out", out, "--no-progress"])
     text = capsys.readouterr().out
