@@ -8,28 +8,30 @@ of the game.  Spec: ``cram:rows=3,cols=4`` (``play=misere`` for misère outcomes
 """
 from __future__ import annotations
 
+import numba
+
 from ..cells import COLS, NOT_LAST_COL
 from .usergame import define_game
 
 
-def cram_moves(pos, side, params, out):
-    """A domino on two free cells side by side (``params[NOT_LAST_COL]``: cells not in the last column)
-    or one above the other (``params[COLS]`` columns)."""
-    cols = params[COLS]
-    n = 0
-    pairs = pos & (pos >> 1) & params[NOT_LAST_COL]
+@numba.njit(cache=True)
+def place_dominoes(pos, pairs, step, out, n):
+    """Write from ``out[n]`` on the positions left by a domino on each cell of ``pairs`` and the
+    cell ``step`` bits above it; the new count."""
     while pairs != 0:
         low = pairs & -pairs
-        out[n] = pos ^ (low | (low << 1))
-        n += 1
-        pairs ^= low
-    pairs = pos & (pos >> cols)
-    while pairs != 0:
-        low = pairs & -pairs
-        out[n] = pos ^ (low | (low << cols))
+        out[n] = pos ^ (low | (low << step))
         n += 1
         pairs ^= low
     return n
+
+
+def cram_moves(pos, side, params, out):
+    """A domino on two free cells side by side (``NOT_LAST_COL``: cells with a right-hand
+    neighbour) or one above the other (``COLS`` apart)."""
+    n = place_dominoes(pos, pos & (pos >> 1) & params[NOT_LAST_COL], 1, out, 0)
+    cols = params[COLS]
+    return place_dominoes(pos, pos & (pos >> cols), cols, out, n)
 
 
 def dominoes(sp, horizontal: bool = True, vertical: bool = True) -> int:

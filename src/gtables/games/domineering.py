@@ -9,29 +9,16 @@ R, N (the player to move wins), P.
 from __future__ import annotations
 
 from ..cells import COLS, NOT_LAST_COL
-from .cram import domino_options, dominoes
+from .cram import domino_options, dominoes, place_dominoes
 from .usergame import define_game
 
 
 def domineering_moves(pos, side, params, out):
     """Left (side 0): a vertical domino; Right (side 1): a horizontal one."""
-    n = 0
     if side == 0:
         cols = params[COLS]
-        pairs = pos & (pos >> cols)
-        while pairs != 0:
-            low = pairs & -pairs
-            out[n] = pos ^ (low | (low << cols))
-            n += 1
-            pairs ^= low
-    else:
-        pairs = pos & (pos >> 1) & params[NOT_LAST_COL]
-        while pairs != 0:
-            low = pairs & -pairs
-            out[n] = pos ^ (low | (low << 1))
-            n += 1
-            pairs ^= low
-    return n
+        return place_dominoes(pos, pos & (pos >> cols), cols, out, 0)
+    return place_dominoes(pos, pos & (pos >> 1) & params[NOT_LAST_COL], 1, out, 0)
 
 
 def options_ref(values: dict, position, side: int = 0) -> list[tuple]:
