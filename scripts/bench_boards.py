@@ -243,7 +243,8 @@ def bench_one(game: str, rows: int, cols: int, a, exe, src, tmp, log) -> dict:
                 f"{over:.2f} s{' FLAGGED' if row['overhead_flagged'] else ''}), load "
                 f"{r['load_before'][0]:.2f} -> {r['load_after'][0]:.2f}, checksum {cs}")
     out = {"spec": spec, "game": game, "rows": rows, "cols": cols, "positions": 1 << rows * cols,
-           "command_ours": shlex.join(ours_cmd).replace(store, "TMP/store"),
+           "command_ours": "NUMBA_NUM_THREADS=1|2 PYTHONPATH=TMP/src python " +
+           shlex.join(ours_cmd[1:]).replace(store, "TMP/store"),
            "command_c": f"boards_dense {game} {rows} {cols}", "runs": runs}
     for key in runs:
         w = [x["wall_seconds"] for x in runs[key]]

@@ -409,7 +409,8 @@ def summary_lines(rows: dict) -> list[str]:
         if not mine:
             continue
         big = [v for v in mine if v["positions"] == max(x["positions"] for x in mine)]
-        names = ", ".join(f"{v['rows']}x{v['cols']}" for v in big)
+        names = ", ".join(f"{v['rows']}x{v['cols']}" for v in sorted(
+            big, key=lambda v: (v["rows"], v["cols"])))
         L.append(f"- Dense {game}: {len(mine)} tables, every R x C with R * C <= "
                  f"{max(v['rows'] * v['cols'] for v in mine)}"
                  f"{' (both orientations)' if game == 'domineering' else ' (R <= C)'}; the "
@@ -522,6 +523,18 @@ def render(data: dict, found: dict, checks: list[dict], wanted: list) -> str:
                              f"{count(v.get('expanded'))} | {v['wall_seconds']:.1f} | "
                              f"{mib(v['peak_rss_bytes'])} | {v['load_before'][0]:.2f} -> "
                              f"{v['load_after'][0]:.2f} |")
+    early = [f"{v['game']} {v['rows']}x{v['cols']}" for v in rows.values()
+             if v["method"] == "reachable" and v["status"] == "unfinished"
+             and "killed_after_grace" not in v["attempts"][-1]]
+    if early:
+        L.append("")
+        L.append("Stopping: a search past its budget gets Ctrl-C (it saves its checkpoint and "
+                 "exits), and is killed if it has not exited after a grace period.  The runs of "
+                 f"{', '.join(early)} were started by a first version of this script whose "
+                 "children, started from a background shell, inherited SIGINT ignored: they "
+                 "went on searching (their last progress line is past the budget) until killed "
+                 "90 s after the budget; their last periodic checkpoint (every 60 s) stands.  "
+                 "Later runs restore SIGINT in the child.")
     done = {(v["game"], v["rows"], v["cols"]) for v in rows.values()
             if v["method"] == "reachable"}
     missing = [f"{g} {r}x{c}" for g, r, c in wanted if (g, r, c) not in done]
