@@ -461,20 +461,10 @@ def _trial(mult, phi, ops: _Options, upto: int, free: dict[int, tuple[int, int]]
 
 def _refine(p0, act):
     """Moore refinement: the coarsest partition finer than ``p0`` that the actions respect
-    (elements in one class go to one class under every generator), as class numbers.  Classes
-    are split by one generator at a time (a 1-D key per element: cheap to sort) until a whole
-    pass over the generators splits nothing."""
-    _, cls = np.unique(p0, return_inverse=True)
-    cls = cls.ravel().astype(np.int64)
-    n = int(cls.max()) + 1 if cls.size else 0
-    while True:
-        before = n
-        for g in range(act.shape[1]):
-            _, cls = np.unique(cls * n + cls[act[:, g]], return_inverse=True)
-            cls = cls.ravel().astype(np.int64)
-            n = int(cls.max()) + 1
-        if n == before:
-            return cls
+    (elements in one class go to one class under every generator), as class numbers
+    (:func:`.quotient_kernels.refine`)."""
+    return qk.refine(np.ascontiguousarray(p0, dtype=np.int64),
+                     np.ascontiguousarray(act, dtype=np.int64).reshape(len(p0), -1))
 
 
 def _index_period(mult, x) -> tuple[int, int]:

@@ -452,6 +452,58 @@ def product_table(reps, cls_of_code, at, mult, base, base_of, idx, per, stride):
     return out
 
 
+@nb.njit(i64[::1](i64[::1], i64[:, ::1]), **JIT)
+def refine(p0, act):
+    """Moore refinement: the coarsest partition of ``0..n-1`` finer than the labels ``p0`` that
+    the actions respect (``x`` and ``y`` in one class send ``act[x, g]`` and ``act[y, g]`` to one
+    class, for every ``g``), as class numbers ``0..c-1``.  Classes are split by one action at a
+    time: the pair (class of ``x``, class of ``act[x, g]``) is hashed to its new class, until a
+    whole pass over the actions splits nothing (each step is linear: no sorting)."""
+    n = p0.shape[0]
+    cls = np.empty(n, dtype=np.int64)
+    nxt = np.empty(n, dtype=np.int64)
+    cap = 16
+    while cap < 2 * n:
+        cap *= 2
+    keys = np.empty(cap, dtype=np.int64)
+    vals = np.empty(cap, dtype=np.int64)
+    mask = cap - 1
+    # the labels themselves, numbered 0..c-1
+    keys[:] = -1
+    c = 0
+    for x in range(n):
+        key = p0[x]
+        s = ((key * 0x5851F42D4C957F2D) >> 29) & mask
+        while keys[s] != -1 and keys[s] != key:
+            s = (s + 1) & mask
+        if keys[s] == -1:
+            keys[s] = key
+            vals[s] = c
+            c += 1
+        cls[x] = vals[s]
+    G = act.shape[1]
+    while True:
+        before = c
+        for g in range(G):
+            keys[:] = -1
+            c2 = 0
+            for x in range(n):
+                key = cls[x] * c + cls[act[x, g]]
+                s = ((key * 0x5851F42D4C957F2D) >> 29) & mask
+                while keys[s] != -1 and keys[s] != key:
+                    s = (s + 1) & mask
+                if keys[s] == -1:
+                    keys[s] = key
+                    vals[s] = c2
+                    c2 += 1
+                nxt[x] = vals[s]
+            if c2 != c:
+                cls, nxt = nxt, cls
+                c = c2
+        if c == before:
+            return cls
+
+
 @nb.njit(i32[::1](i32[:, ::1], i32[::1], i64[:, ::1]), **JIT)
 def option_images(mult, phi, comps):
     """The element of every option: ``comps[o]`` its heaps (0: none), ``phi`` each heap's
