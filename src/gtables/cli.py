@@ -840,7 +840,8 @@ def cmd_query(args) -> int:
             print(f"{d['spec']}  position {d['position']}: outcome {d['outcome']} (past this "
                   f"table's total {d['total']}: from the stored misère quotient of "
                   f"{d['quotient']}, |Q| = {d['size']}, element {d['element']}, certified for "
-                  f"every sum of heaps 0..{d['heaps']})")
+                  + ("every heap by the periodicity theorem)" if d["certified_to"] == "all"
+                     else f"every sum of heaps 0..{d['heaps']})"))
         return 0
     t = _stored_table(args)            # a stored table: value and outcome without numba
     if t is None:
@@ -1141,12 +1142,10 @@ def cmd_quotient(args) -> int:
     from .engine.quotient import QuotientError
     qspec = quotients.heap_game_spec(args.spec, args.heaps)
     sums = [_heap_list(t) for t in args.outcome]
-    for hs in sums:
-        if max(hs) > quotients._size_of(qspec):
-            raise GtablesError(f"heap {max(hs)} of --outcome {','.join(map(str, hs))} is past "
-                               f"the quotient's heaps 0..{quotients._size_of(qspec)}")
     store = _open_store(args)
-    say = None if args.quiet else (lambda line: print(f"  {line}", file=sys.stderr, flush=True))
+    past = any(max(hs) > quotients._size_of(qspec) for hs in sums)  # needs a certificate
+    say = None if args.quiet or past else \
+        (lambda line: print(f"  {line}", file=sys.stderr, flush=True))
     try:
         q = quotients.quotient(qspec, store=store, force=args.force,
                                check_total=args.check_total, time_limit=args.time_limit,
@@ -1158,6 +1157,11 @@ def cmd_quotient(args) -> int:
             f"{quotients.game_key(qspec)} --heaps {e.heap - 1}")
         raise GtablesError(f"{qspec}: no quotient: {e}{known}" if e.heap is not None
                            else str(e)) from None
+    for hs in sums:
+        if q.certified_to != "all" and max(hs) > q.heaps:
+            raise GtablesError(f"heap {max(hs)} of --outcome {','.join(map(str, hs))} is past "
+                               f"the quotient's heaps 0..{q.heaps} (it has no periodicity "
+                               f"certificate for every heap)")
     if args.json:
         d = q.as_dict()
         d["spec"] = qspec

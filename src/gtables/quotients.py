@@ -125,7 +125,10 @@ def _extra(q, qspec: str) -> dict:
             "checked_against": q.checked_against,
             "first_disagreement": None if q.first_disagreement is None
             else list(q.first_disagreement),
-            "compute_seconds": round(q.seconds, 6), "check_seconds": round(q.check_seconds, 6)}
+            "compute_seconds": round(q.seconds, 6), "check_seconds": round(q.check_seconds, 6),
+            "certified_to": q.certified_to,
+            "period_certificate": None if q.period_certificate is None
+            else q.period_certificate.as_dict()}
 
 
 def _rebuild(qspec: str, values: np.ndarray, extra: dict, where: str):
@@ -178,9 +181,27 @@ def _rebuild(qspec: str, values: np.ndarray, extra: dict, where: str):
         raise bad("an element no sum reaches") from None
     if not (q.mult == mult32).all() or not (q.phi == phi32).all():
         raise bad("its elements are not in canonical order")
+    # the periodicity certificate: re-checked (a stored one that fails is refused), or found
+    # now for a quotient stored without one
+    from .engine import misere_period as mp
+    stored = extra.get("period_certificate")
+    cert: mp.Certificate | None
+    try:
+        if stored is not None:
+            cert = mp.check_certificate(mp.Certificate.from_dict(stored), q.phi,
+                                        rules=g.take_and_break, options_of=options_of)
+        else:
+            cert = mp.find_certificate(q.phi, g.take_and_break)
+            if cert is not None:
+                mp.check_rules(cert.rules, options_of, n)
+    except mp.CertificateError as e:
+        raise bad(f"its periodicity certificate does not hold: {e}") from None
+    if extra.get("certified_to", "all" if stored is not None else n) != \
+            ("all" if stored is not None else n):
+        raise bad("it says it is certified to a heap its certificate does not give")
     first = extra.get("first_disagreement")
     return dataclasses.replace(
-        q, checked_total=extra.get("checked_total"),
+        q, period_certificate=cert, checked_total=extra.get("checked_total"),
         checked_positions=int(extra.get("checked_positions") or 0),
         checked_against=extra.get("checked_against"),
         first_disagreement=None if first is None else tuple(int(x) for x in first),
@@ -220,16 +241,24 @@ def stored_quotients(spec: str, store=api._DEFAULT) -> list[dict]:
             continue
         rows.append({"spec": r["spec"], "heaps": x.get("heaps"), "size": x.get("size"),
                      "p_size": x.get("p_size"), "tame_to": x.get("tame_to"),
-                     "checked_total": x.get("checked_total")})
+                     "checked_total": x.get("checked_total"),
+                     "certified_to": x.get("certified_to", x.get("heaps"))})
     return sorted(rows, key=lambda r: r["heaps"] if isinstance(r["heaps"], int) else -1)
 
 
 def covering_quotient(spec: str, top_heap: int, store=api._DEFAULT):
-    """The stored quotient of the game of ``spec`` with the smallest heap bound ``>= top_heap``
-    (verified and re-certified), or None when no stored quotient covers that heap."""
-    for r in stored_quotients(spec, store):
+    """The stored quotient of the game of ``spec`` with the smallest heap bound ``>= top_heap``,
+    else one certified for every heap (a periodicity certificate, re-checked on load), verified
+    and re-certified; None when no stored quotient covers that heap."""
+    rows = stored_quotients(spec, store)
+    for r in rows:
         if isinstance(r["heaps"], int) and r["heaps"] >= top_heap:
             return load_quotient(r["spec"], store=store)
+    for r in rows:
+        if r["certified_to"] == "all":
+            q = load_quotient(r["spec"], store=store)
+            if q.certified_to == "all":       # the certificate held on load
+                return q
     return None
 
 
@@ -306,8 +335,9 @@ def quotient(spec: str, heaps: int | None = None, *, store=api._DEFAULT, force: 
             last[0] = time.perf_counter()
             progress(f"heap {h}/{n}: |Q| = {size}, |P| = {psize}")
 
-    limits = {} if max_size is None else {"max_size": int(max_size)}
-    q = Q.quotient(options_of, n, time_limit=time_limit, progress=step, **limits)
+    q = Q.quotient(options_of, n, time_limit=time_limit, progress=step,
+                   max_size=Q.MAX_SIZE if max_size is None else int(max_size),
+                   rules=g.take_and_break)
     isp = np.zeros(q.size, dtype=np.uint8)
     isp[list(q.p_portion)] = 1
     sizes, p_sizes, tame_to = Q.history(q.mult, isp, q.phi)
@@ -331,8 +361,9 @@ def quotient(spec: str, heaps: int | None = None, *, store=api._DEFAULT, force: 
 def misere_outcome(spec: str, heaps, store=api._DEFAULT) -> dict:
     """The misère outcome of the sum of ``heaps`` (a list of heap sizes) of the game ``spec``
     names, read from the stored quotient with the smallest bound that covers every heap:
-    ``{"position", "outcome", "element", "quotient", "heaps", "size"}``; a
-    :class:`GtablesError` when no stored quotient covers them (saying what to run)."""
+    ``{"position", "outcome", "element", "quotient", "heaps", "size", "certified_to"}`` (a
+    quotient certified for every heap covers heaps of any size); a :class:`GtablesError` when no
+    stored quotient covers them (saying what to run)."""
     hs = [int(h) for h in heaps]
     if any(h < 0 for h in hs):
         raise GtablesError("heap sizes are >= 0")
@@ -345,7 +376,8 @@ def misere_outcome(spec: str, heaps, store=api._DEFAULT) -> dict:
     qspec = heap_game_spec(spec, q.heaps)
     x = q.element(hs)
     return {"position": ",".join(map(str, sorted(hs, reverse=True))), "outcome": q.outcome(hs),
-            "element": q.names[x], "quotient": qspec, "heaps": q.heaps, "size": q.size}
+            "element": q.names[x], "quotient": qspec, "heaps": q.heaps, "size": q.size,
+            "certified_to": q.certified_to}
 
 
 def past_total(spec: str, position: str, store) -> dict | None:
@@ -359,7 +391,8 @@ def past_total(spec: str, position: str, store) -> dict | None:
             return None
         total = int(keys["total"])
         from .engine.syntax import parse_int
-        hs = [parse_int(x) for x in position.replace(" ", ",").split(",") if x]
+        hs = [parse_int(x) for x in position.replace(" ", ",").replace("+", ",").split(",")
+              if x]
     except (GtablesError, ValueError):
         return None                     # the table's own path gives the error
     if not hs or any(h < 0 for h in hs) or sum(hs) <= total:

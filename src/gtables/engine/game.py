@@ -209,7 +209,9 @@ class Rules:
     ``fast_fill`` (:class:`FastFill`) and ``sequence`` (:class:`SequenceStrategy`).
     ``options_at(index)``: a bound on the options of one position, for games where
     ``max_options`` is far above most positions' (hexadecimal splits: quadratic in the heap), so
-    that :meth:`Game.options` on one position of a large table allocates what it needs."""
+    that :meth:`Game.options` on one position of a large table allocates what it needs.
+    ``take_and_break``: for a heap game of finite code, its rules as the periodicity theorem for
+    misère quotients reads them (:class:`~.misere_period.TakeAndBreak`; None: not declared)."""
     space: PositionSpace
     moves: Any
     move_params: np.ndarray
@@ -222,6 +224,7 @@ class Rules:
     options_at: Callable[[int], int] | None = None
     option_slots: int = 2
     search: SearchStrategy | None = None
+    take_and_break: Any = None
 
     def __post_init__(self):
         if self.kind not in KINDS:

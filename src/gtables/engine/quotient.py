@@ -67,6 +67,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from ..errors import GtablesError
+from . import misere_period as mp
 from . import quotient_kernels as qk
 from .periodicity import Periodicity, find_period
 
@@ -127,11 +128,14 @@ class Quotient:
     ``phi_period``: the period ``Φ`` shows on ``0..heaps`` (observed, never proved here).
 
     ``certified`` is always True: the pretending-function test passed on every sum of heaps
-    ``0..heaps`` (module text).  ``checked_total``: every sum of total at most this was also solved
-    by brute force or against an exact table (``None``: not checked; ``checked_against`` says
-    which), ``checked_positions`` of them, and ``first_disagreement``
-    the first one (by total, then parts in decreasing order) where the two answers differ
-    (``None``: none; a disagreement would be a bug)."""
+    ``0..heaps`` (module text).  ``period_certificate``: a passed periodicity check
+    (:class:`~.misere_period.Certificate`, None when there is none); with it the quotient and
+    ``Φ`` hold for *every* heap, :meth:`phi_of` and :meth:`element` take heaps of any size, and
+    ``certified_to`` is ``"all"`` (else the largest heap ``heaps``).  ``checked_total``: every
+    sum of total at most this was also solved by brute force or against an exact table
+    (``None``: not checked; ``checked_against`` says which), ``checked_positions`` of them,
+    and ``first_disagreement`` the first one (by total, then parts in decreasing order) where
+    the two answers differ (``None``: none; a disagreement would be a bug)."""
     heaps: int
     size: int
     p_portion: tuple[int, ...]
@@ -156,18 +160,55 @@ class Quotient:
     checked_against: str | None = None
     seconds: float = 0.0
     check_seconds: float = 0.0
+    period_certificate: mp.Certificate | None = None
 
     # -- queries ---------------------------------------------------------------------------
 
-    def element(self, heaps: Sequence[int]) -> int:
-        """The element of a sum of heaps (each ``0..self.heaps``; 0 is no heap)."""
+    @property
+    def certified_to(self) -> int | str:
+        """``"all"`` when a periodicity certificate states ``Q`` and ``Φ`` for every heap, else
+        the largest heap ``n`` the quotient is certified for (``heaps``)."""
+        return "all" if self.period_certificate is not None else self.heaps
+
+    def phi_of(self, h: int) -> int:
+        """Heap ``h``'s element: any ``h >= 0`` when certified for every heap (reduced into the
+        computed heaps by the period), else ``0..heaps``."""
+        h = int(h)
+        if self.period_certificate is not None:
+            return int(self.phi[self.period_certificate.reduce(h)])
+        if not 0 <= h <= self.heaps:
+            raise GtablesError(f"heap {h} is outside this quotient (heaps 0..{self.heaps}); "
+                               f"compute the quotient to a bound of at least {h}")
+        return int(self.phi[h])
+
+    def power(self, x: int, c: int) -> int:
+        """``x^c`` (any ``c >= 0``): the powers of ``x`` repeat after at most ``size`` steps."""
+        seen: dict[int, int] = {}
+        powers: list[int] = []             # powers[j] = x^j until the first repeat
+        y = self.identity
+        while y not in seen:
+            seen[y] = len(powers)
+            powers.append(y)
+            y = int(self.mult[y, int(x)])
+        c = int(c)
+        if c < len(powers):
+            return powers[c]
+        i = seen[y]                        # x^len(powers) = x^i: period len(powers) - i
+        return powers[i + (c - i) % (len(powers) - i)]
+
+    def element(self, heaps) -> int:
+        """The element of a sum of heaps: a sequence of heap sizes (0 is no heap), or a mapping
+        heap size -> how many such heaps (``{1000000: 1, 7: 2}``: any counts, answered at once).
+        Heaps past ``heaps`` need a periodicity certificate."""
         x = self.identity
+        if hasattr(heaps, "items"):
+            for h, c in heaps.items():
+                if int(c) < 0:
+                    raise GtablesError(f"heap {h}: a count must be >= 0, not {c}")
+                x = int(self.mult[x, self.power(self.phi_of(h), int(c))])
+            return x
         for h in heaps:
-            h = int(h)
-            if not 0 <= h <= self.heaps:
-                raise GtablesError(f"heap {h} is outside this quotient (heaps 0..{self.heaps}); "
-                                   f"compute the quotient to a bound of at least {h}")
-            x = int(self.mult[x, self.phi[h]])
+            x = int(self.mult[x, self.phi_of(h)])
         return x
 
     def outcome(self, heaps: Sequence[int]) -> str:
@@ -212,6 +253,8 @@ class Quotient:
                  wrapped(f"Φ(0..{self.heaps}): ", " ".join(self.phi_words))]
         if self.phi_period is not None:
             lines.append(f"Φ period: {self.phi_period.describe()}")
+        lines.append(self.period_certificate.describe() if self.period_certificate is not None
+                     else f"certified up to heap {self.heaps} (no periodicity certificate)")
         if self.checked_total is not None:
             verdict = "agrees" if self.first_disagreement is None else \
                 f"DISAGREES first at {self.first_disagreement}"
@@ -247,12 +290,18 @@ class Quotient:
                 "checked_against": self.checked_against,
                 "first_disagreement": None if self.first_disagreement is None
                 else list(self.first_disagreement),
-                "seconds": self.seconds, "check_seconds": self.check_seconds}
+                "seconds": self.seconds, "check_seconds": self.check_seconds,
+                "certified_to": self.certified_to,
+                "period_certificate": None if self.period_certificate is None
+                else self.period_certificate.as_dict()}
 
 
 def from_dict(d: dict) -> Quotient:
     """The record :meth:`Quotient.as_dict` wrote (arrays read-only, structure re-derived and
-    compared: a table that is not what it says is refused)."""
+    compared: a table that is not what it says is refused).  A periodicity certificate is
+    re-checked against the monoid and ``Φ`` (period, window; not the game's rules, which the
+    record does not carry: :mod:`gtables.quotients` checks those on load) and refused with a
+    :class:`~.misere_period.CertificateError` when it does not hold."""
     mult = np.array(d["mult"], dtype=np.int32)
     phi = np.array(d["phi"], dtype=np.int32)
     isp = np.zeros(mult.shape[0], dtype=np.uint8)
@@ -263,13 +312,20 @@ def from_dict(d: dict) -> Quotient:
     if q.size != d["size"] or list(q.p_portion) != list(d["p_portion"]) or \
             list(q.relations) != list(d["relations"]):
         raise GtablesError("this quotient's data does not match its own presentation")
+    cert = d.get("period_certificate")
+    if cert is not None:
+        cert = mp.check_certificate(mp.Certificate.from_dict(cert), q.phi)
+    if d.get("certified_to", q.heaps if cert is None else "all") != \
+            ("all" if cert is not None else q.heaps):
+        raise GtablesError(f"this quotient says it is certified to {d.get('certified_to')!r}, "
+                           f"its certificate says otherwise")
     return dataclasses.replace(
         q, checked_total=d.get("checked_total"),
         checked_positions=int(d.get("checked_positions", 0)),
         checked_against=d.get("checked_against"),
         first_disagreement=None if d.get("first_disagreement") is None
         else tuple(d["first_disagreement"]),
-        check_seconds=float(d.get("check_seconds", 0.0)))
+        check_seconds=float(d.get("check_seconds", 0.0)), period_certificate=cert)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -495,13 +551,22 @@ def quotient(options_of: OptionsOf, n: int, *, check_total: int | None = None,
              max_size: int = MAX_SIZE, max_trial: int = MAX_TRIAL,
              max_repairs: int = MAX_REPAIRS, max_states: int = MAX_STATES,
              time_limit: float | None = None,
-             progress: Callable[[int, int, int], None] | None = None) -> Quotient:
+             progress: Callable[[int, int, int], None] | None = None,
+             rules: mp.TakeAndBreak | None = None, until_certified: bool = False) -> Quotient:
     """The misère quotient of the sums of heaps ``0..n`` of the heap game whose heap ``h`` has
     the options ``options_of(h)`` (each a tuple of the smaller heaps it leaves; ``()`` takes the
     whole heap).  Certified by the pretending-function test (module text); with ``check_total``
     also checked by brute force on every sum of total at most that.  ``progress(h, |Q|, |P|)`` is
     called after each heap.  Past the limits (sizes, trials, ``time_limit`` seconds) raises
-    :class:`QuotientError` carrying the certified quotient of the heaps done (``partial``)."""
+    :class:`QuotientError` carrying the certified quotient of the heaps done (``partial``).
+
+    ``rules``: the game's take-and-break rules (:class:`~.misere_period.TakeAndBreak`, from the
+    family, e.g. ``gtables.games.octal.take_and_break(code)``; None: not a game of finite code).
+    With them the periodicity theorem is tried on the result (:mod:`.misere_period`): when it
+    passes, ``period_certificate`` is set and ``certified_to == "all"``.  ``until_certified``:
+    stop at the first heap ``h <= n`` where it passes (the result is then the quotient of heaps
+    ``0..h``, valid for every heap); without a pass the computation runs to ``n`` as usual.  The
+    rules are compared with ``options_of`` on the heaps computed (a mismatch is an error)."""
     t0 = time.perf_counter()
     deadline = None if time_limit is None else t0 + float(time_limit)
     n = int(n)
@@ -536,8 +601,17 @@ def quotient(options_of: OptionsOf, n: int, *, check_total: int | None = None,
             still_tame = False
         if progress is not None:
             progress(h, int(sizes[h]), int(p_sizes[h]))
+        if until_certified and h < n and mp.find_certificate(phi[:h + 1], rules) is not None:
+            n = h
+            phi, sizes, p_sizes = phi[:h + 1].copy(), sizes[:h + 1].copy(), p_sizes[:h + 1].copy()
+            break
     q = _record(mult, isp, phi, sizes, p_sizes, tuple(expansions), tame_to,
                 time.perf_counter() - t0)
+    if rules is not None:
+        mp.check_rules(rules, lambda h: opts[h], n)
+        cert = mp.find_certificate(q.phi, rules)
+        if cert is not None:
+            q = dataclasses.replace(q, period_certificate=cert)
     if check_total is not None:
         q = check(q, options_of, check_total, opts=opts)
     return q

@@ -21,6 +21,7 @@ import numpy as np
 from ..engine.game import GRUNDY, MISERE, Family, Rules, SequenceStrategy
 from ..engine.heapsums import heap_sum_options_ref, heap_sum_rules
 from ..engine.kernels import movegen
+from ..engine.misere_period import TakeAndBreak
 from ..engine.spaces import BoxSpace, HeapSpace
 from ..errors import GtablesError
 from .allbut_kernels import AllButStepper, allbut_bound, allbut_hypothesis
@@ -105,7 +106,9 @@ def build(v: dict) -> Rules:
         return Rules(space=space, moves=subtraction_moves,
                      move_params=np.array([d, size + 1, len(s), *s], dtype=np.int64),
                      kind=GRUNDY if normal else MISERE, max_options=d * len(s),
-                     describe=f"subtraction game S={{{canon_set(s)}}} {where}")
+                     describe=f"subtraction game S={{{canon_set(s)}}} {where}",
+                     take_and_break=TakeAndBreak(one=tuple(s), two=(), k=max(s))
+                     if d == 1 and s else None)
     # one heap in normal play: a sequence table (misère values of a heap depend on the others')
     sequence = SequenceStrategy(
         stepper=lambda algorithm: AllButStepper(x, algorithm), key=f"subtraction:allbut={canon_set(x)}",

@@ -38,6 +38,7 @@ import numpy as np
 from ...engine.game import GRUNDY, MISERE, Family, Rules, SequenceStrategy
 from ...engine.heapsums import heap_sum_options_ref, heap_sum_rules
 from ...engine.kernels import EXTENDS, movegen
+from ...engine.misere_period import TakeAndBreak
 from ...engine.spaces import HeapSpace
 from ...errors import GtablesError
 
@@ -129,6 +130,18 @@ def guy_smith_bound(t: int):
     return bound
 
 
+def take_and_break(code: str) -> TakeAndBreak | None:
+    """The rules the periodicity theorem for misère quotients needs
+    (:class:`~gtables.engine.misere_period.TakeAndBreak`): bit 2 of ``d_i`` leaves one heap, bit
+    4 two (``d0 = 4``: a split removing nothing); None for codes it does not cover (``!``: the
+    two heaps must differ; hexadecimal: three heaps)."""
+    if has_unequal(code) or has_three(code):
+        return None
+    ds = digits(code)
+    return TakeAndBreak(one=tuple(i for i, d in enumerate(ds) if i > 0 and d & 2),
+                        two=tuple(i for i, d in enumerate(ds) if d & 4), k=max_removal(code))
+
+
 def options_bound(ds: list[int], n: int) -> int:
     """At most this many option pairs for any heap up to n: a two-heap split is one pair, a
     three-heap split two (``engine.kernels.EXTENDS``)."""
@@ -186,7 +199,8 @@ def octal_game(code: str, size: int, play: str, describe: str = "") -> Rules:
                  format_option=lambda a, b, *more: "+".join(
                      str(int(h[0])) for h in (a, b, *more) if h is not None),
                  sequence=sequence,
-                 options_at=(lambda i: options_bound(ds, min(i, size))) if hexa else None)
+                 options_at=(lambda i: options_bound(ds, min(i, size))) if hexa else None,
+                 take_and_break=take_and_break(code))
 
 
 def octal_sums(code: str, total: int, play: str) -> Rules:
