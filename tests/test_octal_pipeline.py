@@ -71,6 +71,7 @@ def test_timed_choice_takes_the_pipeline_once_rare_heaps_stop(code, monkeypatch)
     from gtables.games.octal import stepper as octal_stepper
     monkeypatch.setattr(octal_pipeline, "CHUNK", 1024)
     monkeypatch.setattr(octal_stepper, "PIPELINE_QUIET", 2048)
+    monkeypatch.setattr(octal_stepper, "PACE_HEAPS", 1024)   # the serial kernel's pace first
     serial, _ = fill(code, 40000, "serial", 1)
     timed, st = fill(code, 40000, "timed", 2)
     assert np.array_equal(serial, timed)
@@ -124,3 +125,89 @@ def test_the_balance_of_the_two_sides():
     assert balance(0, np.array([2000.0 * c, 1500.0 * c]), c, c, c) == 0   # speculation slower
     assert balance(0, np.array([0.0, 1e12]), c, c, c) == c // 4            # at most c / 2
     assert balance(700, np.array([1.0, 1.0]), c, 0, c) == 700               # nothing timed
+
+
+def _small_fallback(monkeypatch):
+    """Every constant of the busy-machine fallback scaled down to a table of a few thousand heaps
+    (stepper.py, above PACE_HEAPS; pipeline.WINDOW): chunks of 16 heaps, the pace judged on each
+    round, from heap 64 on."""
+    from gtables.games.octal import stepper as octal_stepper
+    monkeypatch.setattr(octal_pipeline, "CHUNK", 16)
+    monkeypatch.setattr(octal_pipeline, "WINDOW", 1)
+    monkeypatch.setattr(octal_stepper, "PIPELINE_QUIET", 0)
+    monkeypatch.setattr(octal_stepper, "PACE_HEAPS", 64)
+    monkeypatch.setattr(octal_stepper, "REFRESH_HEAPS", 3000)
+    monkeypatch.setattr(octal_stepper, "RETRY_MIN", 32)
+    monkeypatch.setattr(octal_stepper, "RETRY_MAX", 128)
+
+
+def fill_with(code, n, fallback, serial_cph=None):
+    """``fill`` with choose="timed" (what compute runs) and the fallback set before the run."""
+    old = numba.get_num_threads()
+    numba.set_num_threads(min(2, numba.config.NUMBA_NUM_THREADS))
+    try:
+        st = OctalStepper(digits(code), "sparse")
+        st.choose, st.threads, st.blocks_from, st.min_rare = "timed", 2, 64, 1
+        st.fallback, st.serial_cph = fallback, serial_cph
+        t = np.zeros(n, dtype=np.uint8)
+        st.prepare(t, 0)
+        lo = 0
+        while True:
+            r = st.run(t, lo, n)
+            if r == DONE:
+                return t, st
+            lo = decode(r).pos
+            t = t.astype(np.uint16 if t.dtype == np.uint8 else np.uint32)
+    finally:
+        numba.set_num_threads(old)
+
+
+@pytest.mark.parametrize("code", ["0.6", "4!.0", "0.74", "0.16", "0.56"])
+def test_fallback_to_the_serial_kernel_and_back_mid_run(code, monkeypatch):
+    """fallback="always": the pipeline gives way to the serial kernel after every window of
+    rounds (as when the second thread gets no core), the serial kernel stands in for a stretch,
+    the pipeline comes back, many times over one run, with failed speculations (new rare heaps)
+    and widening on the way: the table equals the serial kernel's, and (4!.0, 0.16: switching
+    below heap 600 too) its first 600 values the tests' plain-Python reference solver's."""
+    _small_fallback(monkeypatch)
+    n = 30000
+    serial, _ = fill(code, n, "serial", 1)
+    switched, st = fill_with(code, n, "always")
+    assert np.array_equal(serial, switched), code
+    kinds = [k for _, k in st.switches]
+    assert kinds.count("serial") >= 5 and kinds.count("pipeline") >= 5, st.switches
+    assert all(a != b for a, b in zip(kinds, kinds[1:]))       # they alternate
+    heaps = [h for h, _ in st.switches]
+    assert heaps == sorted(heaps) and heaps[-1] > n // 2         # all along the run
+    assert st.pace[octal_pipeline.P_GAVE_WAY] == kinds.count("serial")
+    assert st.serial_pace[1] > 0 and st.pace[octal_pipeline.P_HEAPS] > 0
+    if code in ("4!.0", "0.16"):
+        from reference import reference_table
+        m = 600
+        assert sum(1 for h, k in st.switches if k == "serial" and h < m) >= 2, st.switches
+        _, ref = reference_table(f"octal:code={code},size={m - 1}")
+        assert [int(v) for v in switched[:m]] == [int(v) for v in ref], code
+
+
+def test_the_fallback_follows_the_measured_pace(monkeypatch):
+    """fallback="timed": the pipeline is compared with the serial kernel's cycles a heap.  Told
+    the serial kernel is very fast it gives way at every try, and the serial kernel's stretch
+    before the next try doubles up to RETRY_MAX; told it is very slow it never gives way.  The
+    serial pace is measured again every REFRESH_HEAPS heaps of the pipeline (the told one is
+    replaced); the values are the serial kernel's every way."""
+    from gtables.games.octal import stepper as octal_stepper
+    _small_fallback(monkeypatch)
+    monkeypatch.setattr(octal_stepper, "REFRESH_HEAPS", 1 << 30)   # keep the told pace
+    n = 30000
+    serial, _ = fill("0.6", n, "serial", 1)
+    fast, st = fill_with("0.6", n, "timed", serial_cph=1e-6)
+    assert np.array_equal(serial, fast)
+    assert st.pace[octal_pipeline.P_GAVE_WAY] >= 3
+    assert st.retry == octal_stepper.RETRY_MAX            # each try gave way at once
+    slow, st = fill_with("0.6", n, "timed", serial_cph=1e12)
+    assert np.array_equal(serial, slow)
+    assert st.pace[octal_pipeline.P_GAVE_WAY] == 0 and st.pipeline_counts[0] > 20
+    monkeypatch.setattr(octal_stepper, "REFRESH_HEAPS", 3000)
+    again, st = fill_with("0.6", n, "timed", serial_cph=1e12)
+    assert np.array_equal(serial, again)
+    assert st.serial_cph < 1e11 and st.serial_pace[1] >= 3 * 64   # measured, several times

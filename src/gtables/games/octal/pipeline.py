@@ -30,6 +30,16 @@ round from the cycles both sides took (:func:`_balance`).  Measured on Officers 
 2^21, one thread each: speculation 850 ns a heap, verification 1,400; balanced, a heap costs
 about half their sum on two cores.
 
+Two threads pay only when both get a core.  With another process busy on one of two cores, each
+round waits for whichever side the scheduler has put off, and the pipeline ran slower than the
+serial kernel on one thread (Officers to 2^23: 19.9 s against 16.7 s).  So the pipeline times
+itself: each round's wall time (the cycle counter around the two-way region) over the heaps it
+made final, summed over the last ``window`` rounds, is its pace; given a ``limit`` (the serial
+kernel's cycles a heap, measured by the stepper with :func:`clock`), it gives way when its pace
+is slower, and the stepper runs the serial kernel for a while before it tries the pipeline again
+(:meth:`.stepper.OctalStepper._run_pipeline`).  Only the choice of kernel depends on the
+timing, never a value.
+
 Bounded memory (:mod:`gtables.engine.bounded`: a full prefix, then a window of recent heaps) runs
 it too: heaps past the prefix are read at ``table[h - off]``; the speculator stops before a heap
 whose rare pass or moves would read a heap that has left the window, and the verifier's scan stops
@@ -74,6 +84,16 @@ def cycles(typingctx):
 CHUNK = 1 << 14          # heaps a side takes at once
 SHARE = -1               # heaps the speculator verifies: -1 balanced by cycles (tests fix it)
 WANT_CAP = 128           # wanted values a heap may keep on average in its chunk's list
+WINDOW = 8               # rounds whose pace is compared with the serial kernel's (about 0.1 s)
+P_CYCLES, P_HEAPS, P_GAVE_WAY = 0, 1, 2   # the pace array: cycles and heaps of timed rounds,
+#                                           times the pipeline gave way to the serial kernel
+
+
+@nb.njit(**JIT)
+def clock():
+    """The cycle counter read from Python (the stepper times the serial kernel with it, in the
+    units of the pipeline's pace)."""
+    return cycles()
 
 
 @nb.njit(**JIT)
@@ -181,7 +201,8 @@ def _balance(share, cyc, spec_heaps, low_heaps, chunk):
 
 @nb.njit(**PARALLEL_JIT)
 def pipeline_range(whole, take, split, unequal, lo, hi, table, vmax, state, rpack, cls, marks,
-                   wants, wstarts, wvals, chunk, counts, off, alim, lowest, fixed_share=-1):
+                   wants, wstarts, wvals, chunk, counts, off, alim, lowest, fixed_share, limit,
+                   window, pace):
     """Heaps ``lo..hi-1`` by speculation and verification (module docstring).  Returns the
     heap ``p`` below which every value is final (``hi`` when done): the stepper runs the serial
     kernel at ``p``.  ``marks``/``wants`` (2 x mark size),
@@ -195,7 +216,14 @@ def pipeline_range(whole, take, split, unequal, lo, hi, table, vmax, state, rpac
     chunk the verifier has (the verification of a heap reads only heaps below it, all
     speculated), ``share`` set each round from the cycles each side took (:func:`_balance`;
     the processor's cycle counter, which only splits the work: the values do not depend on
-    it), or ``fixed_share`` heaps every round when that is 0 or more (tests)."""
+    it), or ``fixed_share`` heaps every round when that is 0 or more (tests).
+
+    Pace: each round's cycles (wall, both sides) and the heaps it made final are added to
+    ``pace`` (``P_CYCLES``, ``P_HEAPS``); with ``limit`` > 0 it returns as soon as the last
+    ``window`` rounds took more than ``limit`` cycles a heap (``pace[P_GAVE_WAY]`` counts it):
+    the second thread is not getting a core, and the serial kernel is faster.  The heaps
+    speculated past the returned one are left for the serial kernel, as after a failed
+    speculation."""
     bits = state[S_BITS]
     pb = state[S_PB]
     q0 = state[S_Q0]
@@ -203,6 +231,10 @@ def pipeline_range(whole, take, split, unequal, lo, hi, table, vmax, state, rpac
     ends = np.zeros(3, dtype=np.int64)
     cyc = np.zeros(2, dtype=np.float64)
     share = max(fixed_share, 0)
+    w = max(window, 1)
+    ring_c = np.zeros(w, dtype=np.int64)     # the last w rounds: cycles, heaps made final
+    ring_h = np.zeros(w, dtype=np.int64)
+    timed = 0
     # the first chunk is speculated alone
     v_lo = lo
     if off == 0:
@@ -218,6 +250,7 @@ def pipeline_range(whole, take, split, unequal, lo, hi, table, vmax, state, rpac
         # a chunk speculated short stops here: verify it, then the serial kernel goes on
         go_on = v_hi == min(hi, v_lo + chunk) and s_lo < s_hi
         v_mid = max(v_lo, v_hi - share)
+        t_round = cycles()
         for t in nb.prange(2):
             t0 = cycles()
             if t == 0:
@@ -246,6 +279,7 @@ def pipeline_range(whole, take, split, unequal, lo, hi, table, vmax, state, rpac
                 ends[1] = verify(table, v_lo, v_mid, split, unequal, wants[slot], wstarts[slot],
                                  wvals[slot], v_lo, off, alim, lowest)
             cyc[t] = cycles() - t0
+        t_round = cycles() - t_round
         counts[0] += 1
         counts[2] += v_hi - v_mid
         if ends[1] < v_mid:
@@ -256,6 +290,15 @@ def pipeline_range(whole, take, split, unequal, lo, hi, table, vmax, state, rpac
             counts[3] += 1
             return ends[2]
         if not go_on:
+            return v_hi
+        # the pace: this round made heaps v_lo..v_hi-1 final in t_round cycles
+        pace[P_CYCLES] += t_round
+        pace[P_HEAPS] += v_hi - v_lo
+        ring_c[timed % w] = t_round
+        ring_h[timed % w] = v_hi - v_lo
+        timed += 1
+        if limit > 0.0 and timed >= w and ring_c.sum() > limit * ring_h.sum():
+            pace[P_GAVE_WAY] += 1
             return v_hi
         if fixed_share < 0:
             share = _balance(share, cyc, ends[0] - s_lo, v_mid - v_lo, chunk)

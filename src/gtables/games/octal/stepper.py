@@ -39,6 +39,16 @@ WHOLE = 1 << 62              # "plen" of a whole table: every heap is where it b
 EXPLORE = 8                  # every 8th call the slower of the two sparse kernels runs, timed
 PIPELINE_QUIET = 1 << 16     # heaps past the last rare heap before the pipeline takes over
 SERIAL_STRETCH = 64         # heaps the serial kernel takes where the pipeline stops
+# The pipeline against the serial kernel on a busy machine (pipeline.py, "Two threads pay only
+# when both get a core"): the serial kernel's pace is measured on stretches of PACE_HEAPS heaps,
+# before the pipeline first runs and again after every REFRESH_HEAPS heaps of it; where the
+# pipeline gives way, the serial kernel runs RETRY_MIN heaps before the pipeline is tried again,
+# twice as many after each try that gave way in its first window, at most RETRY_MAX (Officers:
+# about 2 us a heap on one thread, so 0.06 s, 4 s, 0.5 s and 4 s)
+PACE_HEAPS = 1 << 15
+REFRESH_HEAPS = 1 << 21
+RETRY_MIN = 1 << 18
+RETRY_MAX = 1 << 21
 BLOCKS_FROM = 4096           # the block kernel starts at this heap (a mask is chosen by then)
 AUTO_NAIVE_FRACTION = 0.25   # auto: leave the sparse method when more heaps than this are rare
 RECHOOSE_FROM = 64           # re-choose the mask when n reaches a power of two >= this
@@ -96,6 +106,19 @@ class OctalStepper:
         # the pipeline's rounds, speculations undone, heaps the speculator verified and the
         # wrong speculations it found there (pipeline.pipeline_range)
         self.pipeline_counts = np.zeros(4, dtype=np.int64)
+        # its pace (cycles and heaps of its timed rounds, times it gave way) and the serial
+        # kernel's where it stands in (cycles, heaps): _run_pipeline
+        self.pace = np.zeros(3, dtype=np.int64)
+        self.serial_pace = np.zeros(2, dtype=np.int64)
+        self._pace_acc = np.zeros(2, dtype=np.int64)     # a measurement under way
+        # "timed": the pipeline gives way to the serial kernel when its pace is slower;
+        # "never": it does not; "always": after every window (tests: switching back and forth)
+        self.fallback = "timed"
+        self.serial_cph: float | None = None   # the serial kernel's cycles a heap, lately
+        self.serial_left = 0                   # heaps the serial kernel takes before a retry
+        self.retry = RETRY_MIN
+        self.since_pace = 0                    # pipeline heaps since the serial pace was taken
+        self.switches: list[tuple[int, str]] = []   # (heap, "serial" | "pipeline"), in order
 
     @property
     def name(self) -> str:
@@ -273,7 +296,14 @@ class OctalStepper:
         a speculation fails or the speculator stops, the serial kernel takes ``SERIAL_STRETCH``
         heaps (storing a new rare heap, growing the bit size) and the pipeline goes on.  With
         ``off``/``plen`` (the bounded layout, :meth:`run_window`) the serial kernel is the block
-        kernel on one thread, which stops with ``NEW_RARE`` or ``WINDOW_SHORT`` as it must."""
+        kernel on one thread, which stops with ``NEW_RARE`` or ``WINDOW_SHORT`` as it must.
+
+        On a busy machine (``fallback="timed"``, what ``choose="timed"`` runs): the serial
+        kernel's pace is measured (:data:`PACE_HEAPS` heaps, again every
+        :data:`REFRESH_HEAPS` heaps of the pipeline) and given to the pipeline as its limit;
+        where the pipeline is slower it gives way, and the serial kernel runs ``retry`` heaps
+        (:data:`RETRY_MIN`, doubled up to :data:`RETRY_MAX` while tries fail at once) before
+        the pipeline is tried again.  The same values every way."""
         lowest = 0 if off == 0 else plen + off       # as in blocks.block_near
         alim = plen if off > 0 else WHOLE
         size = self.mark.size
@@ -285,33 +315,93 @@ class OctalStepper:
             self.p_wvals = np.zeros((2, octal_pipeline.CHUNK * octal_pipeline.WANT_CAP),
                                     dtype=np.int64)
         self.blocks_used = True
+        fallback = self.fallback if self.choose == "timed" else "never"
         while lo < hi:
+            if fallback != "never" and (self.serial_left > 0 or self.serial_cph is None
+                                        or self.since_pace >= REFRESH_HEAPS):
+                # the serial kernel: standing in for the pipeline, or timed for its pace
+                want = self.serial_left if self.serial_left > 0 else PACE_HEAPS
+                stop = min(hi, lo + want)
+                st = self._serial_timed(table, lo, stop, vmax, off, plen)
+                done = stop if st == DONE else decode(st).pos
+                self.serial_left = max(0, self.serial_left - (done - lo))
+                self.since_pace = 0
+                if st != DONE:
+                    return st
+                lo = stop
+                if self.mark.size != self.p_marks.shape[1]:
+                    return lo * BASE + SCRATCH_FULL if lo < hi else DONE
+                continue
             # stamps are heap numbers: a heap speculated again after a failed speculation must
             # not meet the marks of its first try
             self.p_marks.fill(0)
             self.p_wants.fill(0)
+            limit = 0.0
+            if fallback == "always":
+                limit = 1e-9
+            elif fallback == "timed" and self.serial_cph is not None:
+                limit = self.serial_cph
+            end = hi if fallback == "never" else min(hi, lo + REFRESH_HEAPS - self.since_pace)
+            gave, rounds = int(self.pace[octal_pipeline.P_GAVE_WAY]), int(self.pipeline_counts[0])
+            if not self.switches or self.switches[-1][1] != "pipeline":
+                self.switches.append((lo, "pipeline"))
             p = octal_pipeline.pipeline_range(
-                self.whole, self.take, self.split, self.unequal, lo, hi, table, vmax,
+                self.whole, self.take, self.split, self.unequal, lo, end, table, vmax,
                 self.state, self._packed(table), self.cls, self.p_marks, self.p_wants,
                 self.p_wstarts, self.p_wvals, octal_pipeline.CHUNK, self.pipeline_counts, off,
-                alim, lowest, octal_pipeline.SHARE)
+                alim, lowest, octal_pipeline.SHARE, limit, octal_pipeline.WINDOW, self.pace)
+            self.since_pace += p - lo
+            if int(self.pace[octal_pipeline.P_GAVE_WAY]) > gave:
+                # slower than the serial kernel: it stands in for a while, longer each time
+                # the pipeline gives way within its first window
+                at_once = int(self.pipeline_counts[0]) - rounds <= octal_pipeline.WINDOW
+                self.retry = min(2 * self.retry, RETRY_MAX) if at_once else RETRY_MIN
+                self.serial_left = self.retry
+                self.switches.append((p, "serial"))
+                lo = p
+                continue
             if p >= hi:
                 return DONE
+            if p >= end:            # a stretch ended (the serial pace is due): go on
+                lo = p
+                continue
             if int(self.state[S_NRARE]) == self.rare.size:
                 return p * BASE + SCRATCH_FULL
             stop = min(hi, p + SERIAL_STRETCH)
-            if plen == WHOLE:
-                st = sparse_range(self.whole, self.take, self.split, self.unequal, p, stop,
-                                  table, vmax, self.state, self.rare, self._packed(table),
-                                  self.mark, self.want, self.cls)
-            else:
-                st = self._run_blocks(table, p, stop, vmax, off, plen, parts=1)
+            st = self._serial(table, p, stop, vmax, off, plen)
             if st != DONE:
                 return st
             lo = stop
             if self.mark.size != self.p_marks.shape[1]:
                 return lo * BASE + SCRATCH_FULL if lo < hi else DONE
         return DONE
+
+    def _serial(self, table: np.ndarray, lo: int, hi: int, vmax: int, off: int,
+                plen: int) -> int:
+        """The serial sparse kernel on heaps ``lo..hi-1`` (the bounded layout: the block kernel
+        on one thread)."""
+        if plen == WHOLE:
+            return sparse_range(self.whole, self.take, self.split, self.unequal, lo, hi,
+                                table, vmax, self.state, self.rare, self._packed(table),
+                                self.mark, self.want, self.cls)
+        return self._run_blocks(table, lo, hi, vmax, off, plen, parts=1)
+
+    def _serial_timed(self, table: np.ndarray, lo: int, hi: int, vmax: int, off: int,
+                      plen: int) -> int:
+        """:meth:`_serial`, its pace (cycles a heap, the pipeline's units) kept in
+        ``serial_cph``: each measurement over at least ``PACE_HEAPS / 2`` heaps (short stretches,
+        cut by a table's end or a new bit size, are added up), averaged with the one before."""
+        c0 = octal_pipeline.clock()
+        st = self._serial(table, lo, hi, vmax, off, plen)
+        cyc = octal_pipeline.clock() - c0
+        heaps = (hi if st == DONE else decode(st).pos) - lo
+        self.serial_pace += (cyc, heaps)
+        self._pace_acc += (cyc, heaps)
+        if self._pace_acc[1] >= max(1, PACE_HEAPS // 2):
+            new = self._pace_acc[0] / self._pace_acc[1]
+            self.serial_cph = new if self.serial_cph is None else 0.5 * (self.serial_cph + new)
+            self._pace_acc[:] = 0
+        return st
 
     def _run_blocks(self, table: np.ndarray, lo: int, hi: int, vmax: int, off: int = 0,
                     plen: int = WHOLE, parts: int = 0) -> int:
