@@ -275,11 +275,88 @@ def section_misc(args) -> None:
     )
 
 
+def certify(spec: str, n: int, time_limit: float):
+    """The quotient of ``spec`` computed until the periodicity theorem certifies it for every
+    heap (at most to heap ``n``): ``(q, error, seconds)``."""
+    from gtables.engine.quotient import options_from_game as ofg
+
+    g = games.parse(f"{spec},size={n}")
+    t = time.perf_counter()
+    try:
+        q = quotient(ofg(g), n, time_limit=time_limit, rules=g.take_and_break,
+                     until_certified=True)
+        return q, None, time.perf_counter() - t
+    except QuotientError as e:
+        return e.partial, e, time.perf_counter() - t
+
+
+def _cert_row(name: str, q, err, secs: float) -> str:
+    c = q.period_certificate
+    status = (f"**all heaps** (period {c.period} from heap {c.preperiod}, heaps 0..{q.heaps})"
+              if c is not None else
+              f"to heap {q.heaps}" + (f" (stopped at {err.heap}: time limit)" if err else ""))
+    tame = "tame" if q.tame else f"wild from heap {q.tame_to + 1}"
+    return f"| {name} | {q.size} | {q.p_size} | {tame} | {status} | {secs:.2f} |"
+
+
+def section_certified(args) -> None:
+    """Published all-heaps misère solutions beside quotients certified by the periodicity
+    theorem (gtables.engine.misere_period)."""
+    head = ("| game | order of Q | order of P | tame / wild | certified | seconds |\n"
+            "|---|---:|---:|---|---|---:|")
+    print(head)
+    # Kayles needs heaps 0..167 (Φ: period 12 from heap 71): 6 s on an idle machine
+    for name, spec, n, limit in (
+            ("0.75 (Plambeck-Siegel: order 8)", "octal:code=0.75", 60, args.time_limit),
+            ("0.312 (Plambeck's page: SOLVED, period 2)", "octal:code=0.312", 60, args.time_limit),
+            ("Kayles 0.77", "octal:code=0.77", 260, max(args.time_limit, 300.0)),
+            ("Dawson's Kayles 0.07", "octal:code=0.07", 40, args.time_limit),
+            ("Daisies 4.7", "octal:code=4.7", 40, args.time_limit),
+            ("Subtraction(2,3,7)", "subtraction:set={2+3+7}", 60, args.time_limit)):
+        print(_cert_row(name, *certify(spec, n, limit)))
+    print()
+    codes = [f"0.{a}" for a in "123"] + [f"0.{a}{b}" for a in "0123" for b in "123"]
+    codes += [f"0.{a}{b}{c}" for a in "0123" for b in "0123" for c in "123"]
+    done: dict[tuple, list[str]] = {}
+    for code in codes:
+        q, err, _ = certify(f"octal:code={code}", 80, args.time_limit)
+        c = q.period_certificate
+        key = (q.size, q.p_size, q.tame, c is not None)
+        done.setdefault(key, []).append(f"{code}@{q.heaps}")
+    print(f"Quaternary codes of 1-3 digits ({len(codes)}), certified by heap (code@heap):")
+    for (size, psize, tame, cert), cs in sorted(done.items()):
+        print(f"- |Q| = {size}, |P| = {psize}, {'tame' if tame else 'wild'}, "
+              f"{'certified for all heaps' if cert else 'NOT certified by heap 80'}: "
+              f"{', '.join(cs)}")
+    print()
+    digits = "01234567"
+    p2 = []
+    for d0 in "04":
+        p2 += [f"{d0}.{a}" for a in digits[1:]]
+        p2 += [f"{d0}.{a}{b}" for a in digits for b in digits[1:]]
+        p2 += [f"{d0}.{a}{b}{c}" for a in digits for b in digits for c in digits[1:]]
+    p2 = [c for c in p2 if grundy_values(octal(c, 60), 60)[1:] == [1, 2] * 30]
+    certified, not_yet = [], []
+    for code in p2:
+        q, err, _ = certify(f"octal:code={code}", args.heaps, args.time_limit)
+        if q.period_certificate is not None:
+            c = q.period_certificate
+            certified.append(f"{code} (|Q| = {q.size}, period {c.period} from heap "
+                             f"{c.preperiod}, heap {q.heaps})")
+        else:
+            not_yet.append(f"{code} ({q.size} at heap {q.heaps})")
+    print(f"Period-two codes (nim sequence 1, 2, 1, 2, ...): {len(p2)}; certified for all "
+          f"heaps: {len(certified)}: {'; '.join(certified)}")
+    print(f"Not certified by heap {args.heaps} (time limit {args.time_limit:g} s): "
+          f"{'; '.join(not_yet)}")
+
+
 SECTIONS = {
     "cgsuite": section_cgsuite,
     "quaternary": section_quaternary,
     "period2": section_period2,
     "misc": section_misc,
+    "certified": section_certified,
 }
 
 

@@ -236,3 +236,54 @@ def test_stored_certificate_is_rechecked_on_load(store_path, cli):
         _forge(store_path, spec, change)
         with pytest.raises(GtablesError, match=f"periodicity certificate does not hold|{why}"):
             quotients.load_quotient(spec, store=store_path)
+
+
+# ----------------------------------------------------------------------------------------------
+# published all-heaps solutions (results/misere_literature.md, section 10)
+
+
+def test_075_order_8_for_every_heap():
+    """0.75's quotient of order 8 (Plambeck-Siegel; Siegel, "The structure and classification of
+    misère quotients", arXiv math/0703070, abstract: exactly one quotient of order 8, and |P| = 2
+    with Q finite forces |Q| = 2^n + 2 or 2^n + 4): certified for every heap."""
+    q, _ = _certified("octal:code=0.75")
+    assert (q.size, q.p_size, q.certified_to) == (8, 2, "all")
+    assert q.relations == ("a^2 = 1", "b^3 = b", "bc = ab", "c^2 = b^2")
+
+
+def test_0312_as_plambecks_page_for_every_heap():
+    """Plambeck's .312 page (SOLVED): except heap 4 the heaps pretend to be adders, period 2
+    from heap 5 on (`:4 :5 :4 :5 ...`), and A + A = :0 (heap 4 twice is the identity)."""
+    q, _ = _certified("octal:code=0.312")
+    c = q.period_certificate
+    assert (c.period, c.preperiod) == (2, 5) and q.certified_to == "all"
+    assert q.element([4, 4]) == q.identity
+    assert q.phi_of(10 ** 6 + 5) == q.phi_of(5) != q.phi_of(10 ** 6 + 6) == q.phi_of(6)
+
+
+def test_every_short_quaternary_code_is_certified():
+    """All 63 quaternary codes of 1-3 digits are certified for every heap by heap 12; tame
+    (order 2 or 6) except .123 (20 elements) and .312 (12): the codes with wild quotients among
+    Plambeck's woolly mammoths, now for every heap, not only to a bound."""
+    codes = [f"0.{a}" for a in "123"] + [f"0.{a}{b}" for a in "0123" for b in "123"]
+    codes += [f"0.{a}{b}{c}" for a in "0123" for b in "0123" for c in "123"]
+    wild = {}
+    for code in codes:
+        g, options_of = _game(f"octal:code={code}", 20)
+        q = Q.quotient(options_of, 20, rules=g.take_and_break, until_certified=True)
+        assert q.certified_to == "all" and q.heaps <= 12, code
+        if not q.tame:
+            wild[code] = q.size
+        else:
+            assert q.size in (2, 6), code
+    assert wild == {"0.123": 20, "0.312": 12}
+
+
+def test_kayles_quotient_of_40_elements_for_every_heap():
+    """Kayles (0.77): Φ has period 12 from heap 71 (the normal sequence's last exception is at
+    70), so the theorem needs heaps 0..167; the quotient there has 40 elements, 9 in P, and
+    holds for every heap."""
+    q, _ = _certified("octal:code=0.77", 170)
+    c = q.period_certificate
+    assert (q.size, q.p_size, q.heaps) == (40, 9, 167)
+    assert (c.preperiod, c.period, c.window) == (71, 12, 167)

@@ -294,7 +294,10 @@ a finite commutative monoid Q, its P-portion P and the pretending function Phi,
 so that a sum of heaps is a misère P-position exactly when the product of its
 heaps' elements lies in P.  Printed: |Q|, |P|, tame or wild (and from which
 heap), generators (rogue heaps), relations, the P-portion, Phi of every heap,
-the period Phi shows (observed, not proved).  Every quotient is certified by
+the period Phi shows, and whether the periodicity theorem certifies Q and Phi
+for every heap (octal codes without '!' or hexadecimal digits, finite
+subtraction games; --json key certified_to: "all" or N; --outcome then takes
+heaps of any size).  Every quotient is certified by
 the pretending-function test for all sums of heaps 0..N, and compared with the
 exact misère outcome table of every sum of total <= T (--check-total, at least
 40 by default; a larger stored table ...,play=misere,total=T' is used when the
