@@ -211,6 +211,7 @@ def test_stored_certificate_is_rechecked_on_load(store_path, cli):
             "1000000,7,7", store=store_path)
     d = json.loads(r.stdout)
     assert d["certified_to"] == "all" and d["outcomes"]["1000000,7,7"] == q.outcome([1000000, 7, 7])
+    assert "certified for every heap" in cli("list", store=store_path).stdout
     # a sum with a huge heap past a table's total, answered from the certificate; the recursion
     # solves the same sum with a heap of the same residue in 100..110 instead
     r = cli("query", "octal:code=0.312,play=misere,total=16", "100000+7+3", "--json",

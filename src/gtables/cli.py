@@ -1074,8 +1074,9 @@ def _list_quotients(store) -> None:
         tame = x.get("tame_to")
         heaps = x.get("heaps")
         what = "tame" if tame == heaps else f"tame to heap {tame}"
+        cert = ", certified for every heap" if x.get("certified_to") == "all" else ""
         print(f"  {r['spec']:<44} |Q| = {x.get('size')}, |P| = {x.get('p_size')}, {what}, "
-              f"checked to total {x.get('checked_total')}")
+              f"checked to total {x.get('checked_total')}{cert}")
 
 
 def cmd_check(args) -> int:
