@@ -184,6 +184,7 @@ def n_failure(mult, isp, gens, s_start, s_elems, cutoff, has_cutoff, out, max_no
     hn = 1
     U = np.zeros(W, dtype=np.uint64)
     cw = np.zeros(max(m, 1), dtype=np.int32)
+    prev = np.full(max(m, 1), -1, dtype=np.int32)
     while hn > 0:
         c = heap[0]
         hn -= 1
@@ -212,6 +213,15 @@ def n_failure(mult, isp, gens, s_start, s_elems, cutoff, has_cutoff, out, max_no
             cw[j] += 1
         if has_cutoff and not colex_less(cw[:m], cutoff):
             break
+        # the copies of one word (one per parent settled) leave the heap one after another
+        again = True
+        for t in range(m):
+            if cw[t] != prev[t]:
+                again = False
+                break
+        if again:
+            continue
+        prev[:m] = cw[:m]
         # this word's state: its element b and the elements U of its options
         U[:] = 0
         b = 0
@@ -223,6 +233,10 @@ def n_failure(mult, isp, gens, s_start, s_elems, cutoff, has_cutoff, out, max_no
                 bits = node_T[par, w]
                 x = w * 64
                 while bits != np.uint64(0):
+                    if bits & np.uint64(255) == np.uint64(0):
+                        bits >>= np.uint64(8)
+                        x += 8
+                        continue
                     if bits & np.uint64(1):
                         y = mult[x, g]
                         U[y >> 6] |= np.uint64(1) << np.uint64(y & 63)
@@ -435,20 +449,37 @@ def product_actions(order, count, at, mult, base, base_of, idx, per, stride, gen
     return act
 
 
-@nb.njit(i32[:, ::1](i64[::1], i64[::1], i64[::1], i32[:, ::1], i32[::1], i32[::1], i64[::1],
-                     i64[::1], i64[::1]), **JIT)
-def product_table(reps, cls_of_code, at, mult, base, base_of, idx, per, stride):
-    """The multiplication table of the reduced monoid: classes ``a, b`` multiply to the class of
-    ``reps[a] * reps[b]`` (``cls_of_code[at[code]]``)."""
-    k = reps.shape[0]
-    nbase = base.shape[0]
+@nb.njit(i32[:, ::1](i64[:, ::1]), **JIT)
+def table_from_actions(act):
+    """The multiplication table of a commutative monoid that its generators' actions
+    ``act[c, u]`` (element ``c`` times generator ``u``; element 0 the identity, every element a
+    product of generators) determine: row ``c = b u`` is row ``b`` mapped through the action of
+    ``u`` (``c x = (b x) u``), rows filled in breadth-first order from the identity's.  Returns a
+    ``0 x 0`` table when some element is not reached."""
+    k = act.shape[0]
+    G = act.shape[1]
     out = np.empty((k, k), dtype=np.int32)
+    done = np.zeros(k, dtype=np.uint8)
+    queue = np.empty(k, dtype=np.int64)
     for a in range(k):
-        for b in range(a, k):
-            z = _pmul(reps[a], reps[b], mult, base, base_of, nbase, idx, per, stride)
-            c = cls_of_code[at[z]]
-            out[a, b] = c
-            out[b, a] = c
+        out[0, a] = a
+    done[0] = 1
+    queue[0] = 0
+    qh = 0
+    qt = 1
+    while qh < qt:
+        b = queue[qh]
+        qh += 1
+        for u in range(G):
+            c = act[b, u]
+            if done[c] == 0:
+                done[c] = 1
+                queue[qt] = c
+                qt += 1
+                for a in range(k):
+                    out[c, a] = act[out[b, a], u]
+    if qt != k:
+        return np.zeros((0, 0), dtype=np.int32)
     return out
 
 
