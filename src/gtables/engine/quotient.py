@@ -535,6 +535,21 @@ def _refine(p0, act):
                      np.ascontiguousarray(act, dtype=np.int64).reshape(len(p0), -1))
 
 
+GROWTH = 2
+
+
+def _grown_index(i: int, e: int) -> int:
+    """The index a freed heap gets: at least its exponent in the failing sum less one; when that
+    is past its index ``i`` now (the powers of the heap must stay apart longer), ``GROWTH``
+    times ``i`` if that is more, so that a heap whose powers keep separating (0.76's heaps 7
+    and 12: index 16, 17, 18, ... one trial each) takes a logarithmic number of trials, not a
+    linear one.  Any index gives the same quotient once the test passes (the reduced trial that passes
+    is the quotient); a larger one only costs trial elements."""
+    if e - 1 <= i:
+        return max(i, 1)
+    return max(e - 1, int(GROWTH * i), 1)
+
+
 def _index_period(mult, x) -> tuple[int, int]:
     """``(i, p)``: the least ``i, p >= 1`` with ``x^(i+p) = x^i``."""
     seen = {}
@@ -691,7 +706,7 @@ def _recalibrate(trial, ops, h, fail, predicted, involved, max_trial, max_size, 
             for g in subset:
                 i, p = _index_period(tm, int(tp[g]))
                 e = int(fail[ops.active.index(g)])
-                free[g] = (max(i, e - 1, 1), max(2, p))
+                free[g] = (_grown_index(i, e), max(2, p))
             cand = _trial(tm, tp, ops, h, free, max_trial, max_size, table=False)
             if cand is None or cand[0].shape[0] > max_size:
                 continue
