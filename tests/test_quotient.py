@@ -349,3 +349,17 @@ def test_trial_too_big_once_reduced_is_refused_before_its_table():
         quotient(octal("0.3F", 20), 20, max_size=512)
     assert e.value.partial is not None and e.value.partial.heaps == 11
     assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss < 3 * 1024 * 1024   # KiB: < 3 GiB
+
+
+def test_transition_state_search_stops_at_the_memory_guard(monkeypatch):
+    """With almost no memory available the test's state search stops with a one-line
+    not-enough-memory error carrying the certified part, never a quotient it did not finish."""
+    from gtables.engine import quotient as qmod
+    from gtables.errors import NotEnoughMemory
+    monkeypatch.setattr(qmod, "available_memory", lambda: 3_000)
+    with pytest.raises(NotEnoughMemory) as info:
+        quotient(octal("0.07"), 12)
+    e = info.value
+    assert isinstance(e, QuotientError) and "\n" not in str(e) and "available" in str(e)
+    assert e.partial is not None and e.partial.heaps == e.heap - 1
+    assert_quotient_facts(e.partial)

@@ -66,12 +66,13 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from ..errors import GtablesError
+from ..errors import GtablesError, NotEnoughMemory
 from . import misere_period as mp
 from . import quotient_kernels as qk
+from .memory import MEMORY_FRACTION, available_memory, human_bytes
 from .periodicity import Periodicity, find_period
 
-MAX_SIZE = 4096              # |Q|: the table holds |Q|^2 int32 (64 MiB at 4096)
+MAX_SIZE = 8192              # |Q|: the table holds |Q|^2 int32 (256 MiB at 8192; guarded)
 MAX_TRIAL = 1 << 20          # elements of one trial monoid before it is reduced
 MAX_REPAIRS = 500            # trials at one heap
 MAX_STATES = 20_000_000      # settled transition states of one test
@@ -88,6 +89,11 @@ class QuotientError(GtablesError):
         super().__init__(message)
         self.heap = heap
         self.partial = partial
+
+
+class QuotientMemoryError(QuotientError, NotEnoughMemory):
+    """The transition-state search of a test would outgrow the memory available (the guard of
+    :mod:`.memory`): a fact about this run, never a wrong quotient."""
 
 
 OptionsOf = Callable[[int], Sequence[Sequence[int]]]
@@ -426,9 +432,21 @@ def least_failure(mult, isp, phi, ops: _Options, max_states: int = MAX_STATES):
     pw = np.zeros(m, dtype=np.int32)
     has_p = bool(qk.p_failure(mult, isp, gens, s_start, s_elems, word, order, count, pw))
     nw = np.zeros(m, dtype=np.int32)
-    found, _ = qk.n_failure(mult, isp, gens, s_start, s_elems, pw, has_p, nw, max_states)
+    # the search's arrays grow by doubling: a state costs its word, its option set and the m
+    # pending extensions it pushes, twice over at the moment of a doubling
+    k = mult.shape[0]
+    per_state = 2 * (4 * m + 8 * ((k + 63) // 64) + 9 + 12 * m)
+    have = available_memory()
+    by_memory = int(have * MEMORY_FRACTION) // per_state
+    limit = min(int(max_states), by_memory)
+    found, settled = qk.n_failure(mult, isp, gens, s_start, s_elems, pw, has_p, nw, limit)
     if found < 0:
-        raise QuotientError(f"testing a trial of {mult.shape[0]} elements took more than "
+        if limit < max_states:
+            raise QuotientMemoryError(
+                f"testing a trial of {k} elements needs more than {limit:,} transition states "
+                f"(about {human_bytes(limit * per_state)}) but only {human_bytes(have)} is "
+                f"available")
+        raise QuotientError(f"testing a trial of {k} elements took more than "
                             f"{max_states} transition states")
     if found:
         return nw
@@ -521,6 +539,13 @@ def _trial(mult, phi, ops: _Options, upto: int, free: dict[int, tuple[int, int]]
 def _table(acts) -> np.ndarray:
     """The multiplication table of a reduced trial from its generators' actions (no product of
     element codes needed: :func:`.quotient_kernels.table_from_actions`)."""
+    k = acts.shape[0]
+    need = 2 * 4 * k * k            # this table and the last trial's, int32
+    have = available_memory()
+    if need > have * MEMORY_FRACTION:
+        raise QuotientMemoryError(f"a trial of {k} elements needs a table of about "
+                                  f"{human_bytes(need // 2)} but only {human_bytes(have)} is "
+                                  f"available")
     mult = qk.table_from_actions(np.ascontiguousarray(acts, dtype=np.int64))
     if mult.shape[0] != acts.shape[0]:
         raise AssertionError("a trial element no word reaches")
@@ -619,7 +644,7 @@ def quotient(options_of: OptionsOf, n: int, *, check_total: int | None = None,
                 done = _record(mult, isp, phi[:h].copy(), sizes[:h].copy(), p_sizes[:h].copy(),
                                tuple(x for x in expansions if x < h), tame_to,
                                time.perf_counter() - t0)
-                raise QuotientError(str(e), heap=h, partial=done) from None
+                raise type(e)(str(e), heap=h, partial=done) from None
         sizes[h] = mult.shape[0]
         p_sizes[h] = int(isp.sum())
         if still_tame and is_tame(mult, isp):
