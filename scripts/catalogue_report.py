@@ -22,6 +22,13 @@ The open-game atlas likewise (several hours of CPU at the defaults; resumable):
     python scripts/catalogue_report.py --catalogue open3 --budget 0 --step-limit 600 \\
         --store /tmp/atlas --time-log run.log --out results
 
+The atlas's report again from its JSON (no store), with the open games that another documented
+run took further shown at that run's frontier (its figures and command cited; ``--longer`` takes
+the JSON of ``scripts/run_naive_frontier.py``):
+
+    python scripts/catalogue_report.py --catalogue open3 --rewrite \\
+        --longer results/octal_naive_frontier.json --out results
+
 An interrupted run resumes by running the same sweep command again on the same store: tables
 already stored are skipped, and a longer table of a game resumes from its stored shorter one
 (so a later run with a larger --size extends a finished one).  This script writes the report
@@ -59,7 +66,12 @@ def time_log(path: str) -> dict:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--catalogue", choices=("octal3", "octal4", "open3"), default="octal4")
-    ap.add_argument("--store", required=True)
+    ap.add_argument("--store", help="the store the catalogue ran into (not with --rewrite)")
+    ap.add_argument("--rewrite", action="store_true",
+                    help="render OUT/STEM.md again from OUT/STEM.json (no store)")
+    ap.add_argument("--longer", metavar="JSON",
+                    help="open3 with --rewrite: the JSON of scripts/run_naive_frontier.py; games "
+                         "it took further are shown at its frontier, cited")
     for opt, what in (("--size", "first pass"), ("--big-size", "sparse games' target"),
                       ("--naive-size", "naive games' target")):
         ap.add_argument(opt, type=int, default=None, help=f"open3: the run's {what} (default: "
@@ -80,6 +92,10 @@ def main(argv=None) -> int:
     from gtables.errors import GtablesError
     from gtables.octal_catalogue import CATALOGUES
     from gtables.store import Store
+    if args.rewrite:
+        return rewrite(args)
+    if not args.store:
+        raise SystemExit("--store is needed (or --rewrite)")
     try:
         store = Store(args.store)
     except GtablesError as e:
@@ -110,6 +126,41 @@ def main(argv=None) -> int:
         raise SystemExit(str(e)) from None
     for path in catalogue.write_report([], store, args.out, settings, run=run):
         print(f"wrote {path}")
+    return 0
+
+
+def rewrite(args) -> int:
+    """The report again from its JSON, with ``--longer`` runs merged (open3)."""
+    import datetime
+    import json
+    import os
+
+    from gtables.octal_catalogue import CATALOGUES
+    from gtables.octal_catalogue.atlas import add_longer_tables
+
+    catalogue = CATALOGUES[args.catalogue]
+    path = os.path.join(args.out, f"{catalogue.stem}.json")
+    if not os.path.exists(path):
+        raise SystemExit(f"no report to rewrite: {path}")
+    edit = None
+    if args.longer:
+        if args.catalogue != "open3":
+            raise SystemExit("--longer applies to --catalogue open3")
+        with open(args.longer) as f:
+            runs = list(json.load(f)["entries"].values())
+        source = "results/" + os.path.basename(args.longer).rsplit(".", 1)[0] + ".md"
+
+        def edit(doc):
+            taken = add_longer_tables(doc, runs, source)
+            print(f"longer tables from {args.longer}: {', '.join(taken) or 'none'}")
+            now = datetime.datetime.now(datetime.timezone.utc)
+            doc.setdefault("run", {})["report rendered again"] = (
+                f"{now:%Y-%m-%d %H:%M} UTC by `python scripts/catalogue_report.py --catalogue "
+                f"open3 --rewrite --longer {args.longer} --out {args.out}` from this JSON (no "
+                f"store): {', '.join(taken) or 'no game'} shown at the frontier of {source} "
+                f"(section 'Longer tables from another run')")
+    for p in catalogue.rewrite_report(args.out, edit=edit):
+        print(f"wrote {p}")
     return 0
 
 

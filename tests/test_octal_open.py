@@ -243,3 +243,71 @@ def test_cli_offers_open3_and_its_options(capsys, tmp_path):
     assert cli.main(["sweep", "--catalogue", "octal3", "--step-limit", "5", "--store", path]) == 2
     assert "--step-limit apply to --catalogue open3 only" in capsys.readouterr().err
     assert not (tmp_path / "t.h5").exists()
+
+
+# -- the naive games the issue took further, and longer tables of another run -------------------
+
+
+def test_0_04_and_0_06_have_a_further_naive_target():
+    """Pass 2 takes 0.04 and 0.06 (no sparse space, the source's figures) four times as far as
+    the other games without a sparse space: 2^22 values at the defaults."""
+    assert oc.naive_target("0.04", oc.OPEN_NAIVE_SIZE) == (1 << 22) - 1
+    assert oc.naive_target("0.06", 8191) == 32767
+    for code in ("0.764", "4!.0", "4.007"):
+        assert oc.naive_target(code, 8191) == 8191
+    assert "0.007" not in open_codes()         # 0.04 shifted by one heap: not listed
+
+
+def _game(code, n, proved=False, target=None):
+    return {"code": code, "written": code, "source_frontier": None, "other_frontier": None,
+            "proved": proved, "period": 51 if proved else None,
+            "preperiod": 998 if proved else None, "computed_to": n, "table_size": n,
+            "algorithm": "naive", "mask": None, "parity_bit": None, "rare_heaps": None,
+            "last_rare": None, "max_value": 7, "max_at": 5, "zeros": 3, "checksum": 111,
+            "stats_from": "engine", "histogram": [], "histograms_binned": {}, "seconds": 1.0,
+            "next_doubling_seconds": None if proved else 3.0, "target": target,
+            "first_pass": {"values": 4096, "algorithm": "naive", "rare_heaps": None,
+                           "late_rare": None, "sparse_space": None if proved else False},
+            "source_check": None}
+
+
+def _run(code, values, checksum):
+    return {"code": code, "values": values, "max_value": 99, "max_first_at": values - 3,
+            "zeros": 4, "checksum": checksum, "command": f"python frontier.py --values {values}",
+            "started": "2026-11-26T04:07:00+00:00", "wall_seconds": 12.5,
+            "compute_seconds": 12.25, "threads": 2, "peak_rss_mib": 100.0,
+            "loadavg_start": [1.0, 1.0, 1.0], "loadavg_end": [2.0, 2.0, 2.0]}
+
+
+@pytest.mark.parametrize("longest", [1 << 15, 1 << 14])
+def test_longer_tables_of_another_run_are_shown_and_cited(longest):
+    """An open game another documented run took further is shown at that run's frontier, with
+    its figures and its command, date, times, memory and load; the atlas's own table is cited
+    beside it; a proved game and games the run does not cover keep their rows; a game still
+    short of its per-game target is reported as not finished."""
+    settings = {"size": 4095, "big_size": 16383, "naive_size": 8191, "budget_seconds": 0,
+                "step_limit_seconds": 0, "rare_fraction": 0.01,
+                "doubling_cost": {"sparse": 1.0, "naive": 3.0}, "naive_far_factor": 4}
+    doc = {"written": "today", "store": "s", "run": {}, "failed": [], "source": "the list",
+           "source_url": "u", "settings": settings, "codes": 3, "missing": 0,
+           "games": [_game("0.04", 8192, target=32768), _game("4.344", 2101, proved=True),
+                     _game("0.764", 8192, target=8192)]}
+    runs = [_run("0.04", 1 << 14, 222), _run("0.04", longest, 333), _run("4.344", 1 << 15, 444),
+            _run("0.06", 1 << 15, 555)]
+    assert oc.add_longer_tables(doc, runs, "results/frontier.md") == ["0.04"]
+    md = "\n".join(oc.OPEN3.render(doc, []))
+    rows: dict = {}      # each game's first row: the table of every game
+    for line in md.splitlines():
+        if line.startswith(("| 0.", "| 4.")):
+            rows.setdefault(line.split(" | ")[0][2:], line)
+    after = "2^15" if longest == 1 << 15 else "2^14"
+    checksum = 333 if longest == 1 << 15 else 222
+    assert f"| 0.04 | - | {after} | open |" in rows["0.04"]
+    assert f"| 99 ({longest - 3:,}) | 4 | {checksum} | 12.2 |" in rows["0.04"]
+    assert "| 0.764 | - | 2^13 | open |" in rows["0.764"] and "| 111 |" in rows["0.764"]
+    assert "| 444 |" not in md and "555" not in md
+    assert (f"| 0.04 | {longest:,} | 2^13, checksum 111 | `python frontier.py --values "
+            f"{longest}` (results/frontier.md) | 2026-11-26 04:07 | 12.5 | 12.2 | 2 | 100 | "
+            f"1.00 / 2.00 | 99 ({longest - 3:,}) | 4 | {checksum} |") in md
+    assert ("Not finished" in md) == (longest < 32768)
+    assert "0.04 and 0.06 (the source gives their figures) to 32,768" in md

@@ -37,8 +37,20 @@ from .base import (
 OPEN_SIZE = (1 << 16) - 1
 #: games with a sparse space are computed to at least 2^24 values ...
 OPEN_SPARSE_SIZE = (1 << 24) - 1
-#: ... games without one to at least 2^20 (the naive mex)
+#: ... games without one to at least 2^20 (the naive mex) ...
 OPEN_NAIVE_SIZE = (1 << 20) - 1
+#: ... and 0.04 and 0.06, the games without one that the source gives figures for (its frontier
+#: 2^17), this many times further: 2^22 values at the defaults, 32 times the source's frontier
+#: (the naive-frontier run of 2026-11-26 took them there in 1045 s and 894 s on 2 threads)
+OPEN_NAIVE_FAR = ("0.04", "0.06")
+OPEN_NAIVE_FAR_FACTOR = 4
+
+
+def naive_target(code: str, naive_size: int, factor: int = OPEN_NAIVE_FAR_FACTOR) -> int:
+    """The largest heap pass 2 takes a game without a sparse space to: ``naive_size``, or
+    ``factor`` times as many values for :data:`OPEN_NAIVE_FAR`."""
+    k = factor if code in OPEN_NAIVE_FAR else 1
+    return (naive_size + 1) * k - 1
 #: then each open game's table doubles while the game's compute time (all its runs, the stored
 #: ``compute_seconds``) plus the estimated cost of the next doubling stays within this many
 #: seconds; 0: stop at the targets
@@ -145,7 +157,8 @@ def _passes(
             has = sparse_space(r, store.get(r.spec).load())[0]
             kind[code] = "sparse" if has else "naive"
             current[code] = r.spec
-        target = {c: big_size if kind[c] == "sparse" else naive_size for c in current}
+        target = {c: big_size if kind[c] == "sparse" else naive_target(c, naive_size)
+                  for c in current}
         for r in stored_rows(store, list(current)):  # a resumed atlas: where each game is
             c = code_of(r.spec)
             if c not in current or r.status == "failed":
@@ -157,10 +170,14 @@ def _passes(
         more = [c for c in current if target[c] > size]
         if more:
             n_sparse = sum(1 for c in current if kind[c] == "sparse")
+            far = sorted(c for c in current if kind[c] == "naive" and target[c] > naive_size)
             echo(
                 f"open3 pass 2: {len(more)} open games to their targets ({n_sparse} with a sparse "
                 f"space to heap {big_size:,}, {len(current) - n_sparse} without to heap "
-                f"{naive_size:,})"
+                f"{naive_size:,}"
+                + (f"; {', '.join(far)} to heap {naive_target(far[0], naive_size):,}"
+                   if far else "")
+                + ")"
             )
         # the games without a sparse space go to their target at once, spread over the steps
         # (each step then has long tasks that keep the workers busy while the short ones end);
@@ -353,9 +370,14 @@ def _open_entry(code: str, r, store, settings: dict) -> dict:
         if r.spec in store
         else r.seconds
     )
-    doubling = None
+    doubling = target = None
     if r.period is None and first is not None and first["sparse_space"] is not None:
         doubling = _doubling_seconds(seconds, "sparse" if first["sparse_space"] else "naive")
+        target = 1 + (
+            settings["big_size"]
+            if first["sparse_space"]
+            else naive_target(code, settings["naive_size"], settings["naive_far_factor"])
+        )
     hist = st.get("histograms") or {}
     top = np.bincount(values.astype(np.int64)).tolist() if values.size else []
     return {
@@ -382,6 +404,7 @@ def _open_entry(code: str, r, store, settings: dict) -> dict:
         "histogram": top,
         "seconds": round(seconds, 3),
         "next_doubling_seconds": None if doubling is None else round(doubling, 3),
+        "target": target,
         "first_pass": first,
         "source_check": source_check(g, values),
     }
@@ -393,6 +416,7 @@ def _document(cat: Catalogue, best: dict, store, settings: dict) -> dict:
         "size": settings["size"],
         "big_size": settings["big_size"],
         "naive_size": settings["naive_size"],
+        "naive_far_factor": OPEN_NAIVE_FAR_FACTOR,
         "budget_seconds": settings["budget"],
         "step_limit_seconds": settings["step_limit"],
         "rare_fraction": RARE_FRACTION,
@@ -407,6 +431,88 @@ def _document(cat: Catalogue, best: dict, store, settings: dict) -> dict:
         **tally(games),
         "games": games,
     }
+
+
+# -- longer tables of another documented run --------------------------------------------------------
+
+
+def add_longer_tables(doc: dict, runs: list[dict], source: str) -> list[str]:
+    """Give each open game of the atlas ``doc`` that another documented run took further its
+    figures, as ``longer`` (cited: ``source`` and the run's command, date, times, memory and
+    load), which the report shows in place of the atlas's own table's (after, largest, zeros,
+    checksum, seconds) and lists in a section of its own.  ``runs``: entries with ``code``,
+    ``values`` (heaps 0..values-1), ``max_value``, ``max_first_at``, ``zeros``, ``checksum``
+    (sum (i+1) G(i) mod 2^61, as the atlas's), ``command``, ``started``, ``wall_seconds``,
+    ``compute_seconds``, ``threads``, ``peak_rss_mib``, ``loadavg_start``, ``loadavg_end``
+    (the entries of ``scripts/run_naive_frontier.py``'s JSON).  The longest run of each game is
+    taken, if longer than the atlas's table.  Returns the codes taken."""
+    keys = ("values", "max_value", "max_first_at", "zeros", "checksum", "command", "started",
+            "wall_seconds", "compute_seconds", "threads", "peak_rss_mib", "loadavg_start",
+            "loadavg_end")
+    taken = []
+    for g in doc["games"]:
+        if g.get("proved") is not False:
+            continue
+        mine = [r for r in runs if r.get("code") == g["code"] and all(k in r for k in keys)]
+        if not mine:
+            continue
+        best = max(mine, key=lambda r: r["values"])
+        if best["values"] <= (g.get("computed_to") or 0):
+            continue
+        g["longer"] = dict({k: best[k] for k in keys}, source=source)
+        taken.append(g["code"])
+    return taken
+
+
+def _shown(g: dict) -> dict:
+    """A game's entry as the table shows it: with a longer run's figures where it has one."""
+    x = g.get("longer")
+    if not x:
+        return g
+    return dict(
+        g,
+        computed_to=x["values"],
+        table_size=x["values"],
+        stats_from="longer",
+        algorithm="naive (longer run, below)",
+        mask=None,
+        rare_heaps=None,
+        max_value=x["max_value"],
+        max_at=x["max_first_at"],
+        zeros=x["zeros"],
+        checksum=x["checksum"],
+        seconds=x["compute_seconds"],
+        next_doubling_seconds=_doubling_seconds(x["compute_seconds"], "naive"),
+    )
+
+
+def _longer_section(games: list[dict]) -> list[str]:
+    longer = [g for g in games if g.get("longer")]
+    if not longer:
+        return []
+    lines = [
+        "## Longer tables from another run",
+        "",
+        "Open games without a sparse space that a documented run of the same engine took further "
+        "than the atlas's own tables (whose store was not kept): the table above shows these "
+        "runs' figures for them (the figure, their atlas tables). A new atlas sweep takes them "
+        "this far itself (pass 2's per-game target).",
+        "",
+        "| code | values | atlas's own table | run | started (UTC) | wall s | compute s | "
+        "threads | peak RSS MiB | load start / end | largest (first at) | zeros | checksum |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for g in longer:
+        x = g["longer"]
+        mine = f"{_frontier_text(g['computed_to'])}, checksum {g.get('checksum')}"
+        lines.append(
+            f"| {g['code']} | {x['values']:,} | {mine} | `{x['command']}` ({x['source']}) | "
+            f"{x['started'][:16].replace('T', ' ')} | {x['wall_seconds']:,.1f} | "
+            f"{x['compute_seconds']:,.1f} | {x['threads']} | {x['peak_rss_mib']:,.0f} | "
+            f"{x['loadavg_start'][0]:.2f} / {x['loadavg_end'][0]:.2f} | "
+            f"{x['max_value']} ({x['max_first_at']:,}) | {x['zeros']:,} | {x['checksum']} |"
+        )
+    return lines + [""]
 
 
 # -- the report ------------------------------------------------------------------------------------
@@ -430,7 +536,7 @@ def _stats_over(g: dict) -> int:
     histograms are computed over: the engine's statistics cover the whole stored table, which
     for a proved game is longer than the values its proof needs; otherwise the values
     computed."""
-    return g["table_size"] if g.get("stats_from") == "engine" else g["computed_to"]
+    return g["table_size"] if g.get("stats_from") in ("engine", "longer") else g["computed_to"]
 
 
 def open_figures(cat: Catalogue, doc: dict, out: str) -> list[Figure]:
@@ -606,7 +712,14 @@ def _render(doc: dict, figures: list[Figure]) -> list[str]:
         f"end (the stepper leaves it when more than a quarter of the heaps are rare) and at most "
         f"{s['rare_fraction']:.0%} of the heaps in the second half of pass 1 are rare. Pass 2: "
         f"those to {s['big_size'] + 1:,} values, the others (the naive mex, quadratic) to "
-        f"{s['naive_size'] + 1:,}. Then each open game doubles its table while its compute time "
+        f"{s['naive_size'] + 1:,}"
+        + (
+            f", {' and '.join(OPEN_NAIVE_FAR)} (the source gives their figures) to "
+            f"{(s['naive_size'] + 1) * s['naive_far_factor']:,}"
+            if s.get("naive_far_factor", 1) > 1
+            else ""
+        )
+        + ". Then each open game doubles its table while its compute time "
         f"so far plus the estimated cost of the doubling (time so far x "
         f"{s['doubling_cost']['sparse']:g} for the sparse method, x "
         f"{s['doubling_cost']['naive']:g} for the naive one) stays within "
@@ -635,7 +748,8 @@ def _render(doc: dict, figures: list[Figure]) -> list[str]:
     short = [
         g
         for g in sparse + naive
-        if (g["computed_to"] or 0) < (s["big_size"] if g in sparse else s["naive_size"]) + 1
+        if (_shown(g)["computed_to"] or 0)
+        < (g.get("target") or (s["big_size"] if g in sparse else s["naive_size"]) + 1)
     ]
     if short:
         lines += [
@@ -694,13 +808,22 @@ def _render(doc: dict, figures: list[Figure]) -> list[str]:
         "next doubling: the estimate the budget compares.",
         "",
     ]
-    lines += table(GAME_COLUMNS, games)
+    lines += table(GAME_COLUMNS, [_shown(g) for g in games])
     others = [g for g in games if g.get("other_frontier")]
     if others:
         lines += ["", "Other published frontiers (not the list's source):", ""]
         lines += [f"- `{g['code']}`: {g['other_frontier']}" for g in others]
     lines += [
         "",
+        "Not on the list: 0.007, whose values are those of 0.04 shifted by one heap "
+        "(G.007(n) = G.04(n + 1): a move of .007 on n takes 3 and leaves a + b = n - 3, one of "
+        ".04 on n + 1 takes 2 and leaves a + 1, b + 1); the source lists one code of each "
+        "class of its GameLookup.md, here .04. 0.007 itself, to 2^22 values: "
+        "`results/octal_naive_frontier.md`.",
+        "",
+    ]
+    lines += _longer_section(games)
+    lines += [
         "The statistics come from the engine's accumulator where the stored table "
         "carries it, otherwise from the stored values (the JSON says which, per game: "
         "`stats_from`); the JSON also has each game's value histogram among the heaps "

@@ -237,14 +237,21 @@ class Catalogue:
         md_path, figures = self.render_report(doc, out)
         return [md_path, js_path] + [os.path.join(out, p) for p, _ in figures]
 
-    def rewrite_report(self, out: str, run: dict | None = None) -> list[str]:
+    def rewrite_report(
+        self, out: str, run: dict | None = None, edit: Callable[[dict], Any] | None = None
+    ) -> list[str]:
         """Render ``out/STEM.md`` and the figures again from ``out/STEM.json`` (no store: what
         a change of the report's form needs); ``run``, if given, replaces the run's description
-        first and is saved in the JSON.  Returns the paths."""
+        first, and ``edit``, if given, changes the document in place (e.g. longer tables of
+        another run, :func:`.atlas.add_longer_tables`); either is saved in the JSON.  Returns
+        the paths."""
         with open(os.path.join(out, f"{self.stem}.json")) as f:
             doc = json.load(f)
         if run is not None:
             doc["run"] = run
+        if edit is not None:
+            edit(doc)
+        if run is not None or edit is not None:
             self._save(doc, out)
         md_path, figures = self.render_report(doc, out)
         return [md_path] + [os.path.join(out, p) for p, _ in figures]
