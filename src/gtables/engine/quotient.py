@@ -497,22 +497,13 @@ def _trial(mult, phi, ops: _Options, upto: int, free: dict[int, tuple[int, int]]
         else:
             code[h] = int(base_of[phi[h]]) * stride[0]
     gens = np.ascontiguousarray(code[ops.active])
-    # option images in the trial
-    s_start = [0]
-    s_list: list[int] = []
-    for j in range(len(ops.active)):
-        seen = set()
-        for row in ops.comps[ops.start[j]:ops.start[j + 1]]:
-            x = 0
-            for c in row:
-                if c > 0:
-                    x = int(qk._pmul(np.int64(x), code[c], mult, base, base_of, bcount, idx,
-                                     per, stride))
-            seen.add(x)
-        s_list.extend(sorted(seen))
-        s_start.append(len(s_list))
-    s_start_a = np.array(s_start, dtype=np.int64)
-    s_elems = np.array(s_list, dtype=np.int64)
+    # option images in the trial, distinct per heap
+    img = qk.product_option_images(ops.comps, code, mult, base, base_of, idx, per, stride)
+    parts = [np.unique(img[ops.start[j]:ops.start[j + 1]]) for j in range(len(ops.active))]
+    s_start_a = np.zeros(len(parts) + 1, dtype=np.int64)
+    s_start_a[1:] = np.cumsum([u.size for u in parts])
+    s_elems = np.ascontiguousarray(np.concatenate(parts) if parts else
+                                   np.zeros(0, dtype=np.int64), dtype=np.int64)
     order, ispc, count = qk.mark_product(mult, base, base_of, idx, per, stride, gens, s_start_a,
                                          s_elems, total)
     if count < 0:

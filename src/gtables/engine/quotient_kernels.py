@@ -127,8 +127,40 @@ def p_failure(mult, isp, gens, s_start, s_elems, word, order, count, out):
 
 
 @nb.njit(**JIT)
-def _pending_less(c1, c2, c_par, c_j, node_word, m):
+def _pending_key(par, jj, node_word, m):
+    """A 48-bit prefix of the colex order of the pending word (settled word ``par``, or the empty
+    word, plus heap ``jj``): its three largest heaps, each as (heap + 1, exponent) in 16 bits,
+    largest first (colex order is the lexicographic order of that sequence, a missing heap
+    least).  An exponent of 511 or more ends the prefix (equal keys: compare the words)."""
+    key = np.int64(0)
+    got = 0
+    if m > 126:
+        return key
+    for t in range(m - 1, -1, -1):
+        e = 0 if par < 0 else node_word[par, t]
+        if t == jj:
+            e += 1
+        if e == 0:
+            continue
+        if e >= 511:
+            key = (key << 16) | ((t + 1) << 9) | 511
+            got += 1
+            break
+        key = (key << 16) | ((t + 1) << 9) | e
+        got += 1
+        if got == 3:
+            break
+    while got < 3:
+        key <<= 16
+        got += 1
+    return key
+
+
+@nb.njit(**JIT)
+def _pending_less(c1, c2, c_par, c_j, node_word, m, c_key):
     """Colex order of two pending words, each a settled word (or the empty word) plus a heap."""
+    if c_key[c1] != c_key[c2]:
+        return c_key[c1] < c_key[c2]
     p1 = c_par[c1]
     p2 = c_par[c2]
     for t in range(m - 1, -1, -1):
@@ -177,6 +209,7 @@ def n_failure(mult, isp, gens, s_start, s_elems, cutoff, has_cutoff, out, max_no
     c_par = np.empty(cap_c, dtype=np.int32)
     c_j = np.empty(cap_c, dtype=np.int32)
     heap = np.empty(cap_c, dtype=np.int32)
+    c_key = np.zeros(cap_c, dtype=np.int64)
     c_par[0] = -1
     c_j[0] = -1
     nc = 1
@@ -197,9 +230,9 @@ def n_failure(mult, isp, gens, s_start, s_elems, cutoff, has_cutoff, out, max_no
                     break
                 s = lft
                 if lft + 1 < hn and _pending_less(heap[lft + 1], heap[lft], c_par, c_j,
-                                                  node_word, m):
+                                                  node_word, m, c_key):
                     s = lft + 1
-                if _pending_less(heap[s], last, c_par, c_j, node_word, m):
+                if _pending_less(heap[s], last, c_par, c_j, node_word, m, c_key):
                     heap[i] = heap[s]
                     i = s
                 else:
@@ -324,13 +357,17 @@ def n_failure(mult, isp, gens, s_start, s_elems, cutoff, has_cutoff, out, max_no
                 h2 = np.empty(cap_c, dtype=np.int32)
                 h2[:hn] = heap[:hn]
                 heap = h2
+                k2 = np.empty(cap_c, dtype=np.int64)
+                k2[:nc] = c_key[:nc]
+                c_key = k2
             c_par[nc] = v
             c_j[nc] = jj
+            c_key[nc] = _pending_key(v, jj, node_word, m)
             i = hn                                   # sift up
             hn += 1
             while i > 0:
                 up = (i - 1) // 2
-                if _pending_less(nc, heap[up], c_par, c_j, node_word, m):
+                if _pending_less(nc, heap[up], c_par, c_j, node_word, m, c_key):
                     heap[i] = heap[up]
                     i = up
                 else:
@@ -433,6 +470,23 @@ def mark_product(mult, base, base_of, idx, per, stride, gens, s_start, s_elems, 
             if not new:
                 break
     return order, isp, count
+
+
+@nb.njit(i64[::1](i64[:, ::1], i64[::1], i32[:, ::1], i32[::1], i32[::1], i64[::1], i64[::1],
+                  i64[::1]), **JIT)
+def product_option_images(comps, code, mult, base, base_of, idx, per, stride):
+    """The element of the trial monoid of every option: ``comps[o]`` its heaps (0: none),
+    ``code[h]`` heap ``h``'s element code (the product as in :func:`_pmul`)."""
+    out = np.zeros(comps.shape[0], dtype=np.int64)
+    nbase = base.shape[0]
+    for o in range(comps.shape[0]):
+        x = np.int64(0)
+        for c in range(comps.shape[1]):
+            h = comps[o, c]
+            if h > 0:
+                x = _pmul(x, code[h], mult, base, base_of, nbase, idx, per, stride)
+        out[o] = x
+    return out
 
 
 @nb.njit(i64[:, ::1](i64[::1], i64, i64[::1], i32[:, ::1], i32[::1], i32[::1], i64[::1],
