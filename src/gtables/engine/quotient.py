@@ -424,9 +424,11 @@ class _Options:
 # the test
 
 
-def least_failure(mult, isp, phi, ops: _Options, max_states: int = MAX_STATES):
+def least_failure(mult, isp, phi, ops: _Options, max_states: int = MAX_STATES,
+                  memory: int | None = None):
     """The colex-least sum of heaps (a word over ``ops.active``) at which ``(mult, isp, phi)``
-    fails the pretending-function test, or ``None`` when it passes for every sum."""
+    fails the pretending-function test, or ``None`` when it passes for every sum.  The state
+    search stays within ``memory`` bytes (default: :func:`.memory.available_memory` now)."""
     m = len(ops.active)
     if isp[0]:
         return np.zeros(m, dtype=np.int32)        # the empty sum is an N-position
@@ -442,7 +444,7 @@ def least_failure(mult, isp, phi, ops: _Options, max_states: int = MAX_STATES):
     # pending extensions it pushes, twice over at the moment of a doubling
     k = mult.shape[0]
     per_state = 2 * (4 * m + 8 * ((k + 63) // 64) + 9 + 12 * m)
-    have = available_memory()
+    have = available_memory() if memory is None else int(memory)
     by_memory = int(have * MEMORY_FRACTION) // per_state
     limit = min(int(max_states), by_memory)
     found, settled = qk.n_failure(mult, isp, gens, s_start, s_elems, pw, has_p, nw, limit)
@@ -670,12 +672,19 @@ def _extend(mult, isp, phi, opts, h, expansions, max_size, max_trial, max_repair
             deadline=None):
     """``(mult, isp, phi)`` for heaps ``0..h`` from those for ``0..h-1``."""
     ops = _Options(opts, h)
+    memory = available_memory()          # read once per heap: the guard of each test
     # 1. a conservative extension?
     s_img = np.unique(qk.option_images(mult, phi, np.array(
         [o + (0,) * (ops.comps.shape[1] - len(o)) for o in opts[h]], dtype=np.int64)))
     want = 0 if isp[s_img].any() else 1
     k = mult.shape[0]
-    for x in range(k):
+    # first the elements of smaller heaps with the same option images: such a heap and heap h
+    # are indistinguishable (induction on the sum added to them), so its element passes (the
+    # passing element is unique: Φ of the smaller heaps generates Q), usually at one test
+    s_start, s_elems = ops.images(mult, phi)
+    likely = [int(phi[g]) for j, g in enumerate(ops.active[:-1])
+              if np.array_equal(s_elems[s_start[j]:s_start[j + 1]], s_img)]
+    for x in dict.fromkeys(likely + list(range(k))):
         if isp[x] != want:
             continue
         # condition (P) for sums with heap h: y x in P forbids y S_h meeting P
@@ -683,7 +692,7 @@ def _extend(mult, isp, phi, opts, h, expansions, max_size, max_trial, max_repair
         if py.any() and isp[mult[np.ix_(np.nonzero(py)[0], s_img)]].any():
             continue
         phi[h] = x
-        if least_failure(mult, isp, phi, ops, max_states) is None:
+        if least_failure(mult, isp, phi, ops, max_states, memory) is None:
             return mult, isp, phi
     # 2. a trial with a new generator, 3. recalibrated until it passes
     expansions.append(h)
@@ -698,7 +707,7 @@ def _extend(mult, isp, phi, opts, h, expansions, max_size, max_trial, max_repair
         if tm.shape[0] > max_size:
             raise QuotientError(f"heap {h}: a trial quotient has {tm.shape[0]} elements, past "
                                 f"the limit of {max_size}")
-        fail = least_failure(tm, ti, tp, ops, max_states)
+        fail = least_failure(tm, ti, tp, ops, max_states, memory)
         if fail is None:
             return trial
         predicted = ti[_element_of_word(tm, tp, ops.active, fail)]
