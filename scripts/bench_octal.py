@@ -902,8 +902,8 @@ def main(argv=None) -> int:
             "<!-- end of the section of scripts/bench_octal_threads.py -->"
         if b in keep and e in keep:
             out_lines += ["", keep[keep.index(b):keep.index(e) + len(e)]]
-            if js.exists() and "busy" in (old := json.loads(js.read_text())):
-                result["busy"] = old["busy"]
+            if js.exists() and "busy_runs" in (old := json.loads(js.read_text())):
+                result["busy_runs"] = old["busy_runs"]
         md.write_text("\n".join(out_lines) + "\n")
         js.write_text(json.dumps(result, indent=1) + "\n")
         print(f"wrote {out / f'{name}.md'} and {out / f'{name}.json'}")

@@ -9,6 +9,7 @@ repeated.
     python scripts/bench_octal_threads.py                  # 2^23 values, 2 rounds, print
     python scripts/bench_octal_threads.py --write          # and the section of results/
     python scripts/bench_octal_threads.py --pin 1          # the busy loop pinned to CPU 1
+    nice -n -10 python scripts/bench_octal_threads.py      # on a machine other jobs load
 
 Timed: ``OctalStepper.run`` in this process, after a warm-up (no compilation), widening of the
 table excluded (as scripts/bench_octal.py).  The load average (1 min) is recorded before and
@@ -16,8 +17,9 @@ after every run: on a machine shared with other jobs "idle" means "without the e
 and the load says how idle it was.  The values are checked: every run's checksum (sum (i+1) G(i)
 mod 2^61) must be the same.
 
-``--write`` puts the result into ``results/bench_octal_threads.md`` and ``.json`` as a section of
-their own (between the markers below, key ``busy`` in the JSON), kept when
+``--write`` adds the result to ``results/bench_octal_threads.md`` and ``.json``, in a section of
+their own (between the markers below, list ``busy_runs`` in the JSON; ``--replace``: this run
+alone), kept when
 ``scripts/bench_octal.py --rows threads --write`` rewrites the rest.
 """
 from __future__ import annotations
@@ -107,13 +109,16 @@ def render(doc: dict) -> list[str]:
              f"{doc['load_max']:.2f} over the runs (this machine is shared with other jobs: "
              f"'idle' = without the extra busy loop, not a quiet machine)",
              "- busy = one `python -c 'while 1: pass'` added for the run"
-             + (f", pinned to CPU {doc['pin']}" if doc["pin"] is not None else ", not pinned"),
+             + (f", pinned to CPU {doc['pin']}" if doc["pin"] is not None else ", not pinned")
+             + f"; niceness of this process and of the busy loop: {doc.get('nice', 0)}",
              "- one thread: numba on one thread (the serial kernel); two threads: the pipeline "
              "whenever rare heaps have stopped (what `auto` ran before it timed itself, "
              "`fallback=\"never\"`); auto: the same, timed against the serial kernel, giving way "
              "to it where slower. Seconds of `OctalStepper.run` (no compilation, widening "
              "excluded); the ways alternated, each repeated; checksum "
-             f"{doc['checksum']} for every run.", "",
+             f"{doc['checksum']} for every run."]
+    lines += [f"- note: {doc['note']}"] if doc.get("note") else []
+    lines += ["",
              "| machine | way | seconds (each run) | median s | load at start of each | "
              "auto gave way (times) |",
              "|---|---|---|---|---|---|"]
@@ -139,17 +144,24 @@ def render(doc: dict) -> list[str]:
     return lines
 
 
-def write(doc: dict, out: pathlib.Path) -> None:
+def write(doc: dict, out: pathlib.Path, keep: bool = True) -> None:
+    """This run into the section (after the runs already there, ``keep``; else alone) and the
+    JSON's list ``busy_runs``."""
     md, js = out / "bench_octal_threads.md", out / "bench_octal_threads.json"
+    old = json.loads(js.read_text()) if js.exists() else {}
+    runs = (old.get("busy_runs") or []) if keep else []
+    old["busy_runs"] = runs + [doc]
     text = md.read_text() if md.exists() else ""
     if BEGIN in text and END in text:
         text = text[:text.index(BEGIN)] + text[text.index(END) + len(END):].lstrip("\n")
-    text = text.rstrip("\n") + ("\n\n" if text.strip() else "") + "\n".join(render(doc)) + "\n"
+    section = [BEGIN, ""]
+    for d in old["busy_runs"]:
+        section += render(d)[2:-1]
+    section += [END]
+    text = text.rstrip("\n") + ("\n\n" if text.strip() else "") + "\n".join(section) + "\n"
     md.write_text(text)
-    old = json.loads(js.read_text()) if js.exists() else {}
-    old["busy"] = doc
     js.write_text(json.dumps(old, indent=1) + "\n")
-    print(f"wrote the section of {md} and key 'busy' of {js}")
+    print(f"wrote the section of {md} and key 'busy_runs' of {js}")
 
 
 def main(argv=None) -> int:
@@ -159,6 +171,9 @@ def main(argv=None) -> int:
     ap.add_argument("--repeats", type=int, default=2, help="rounds of the six ways")
     ap.add_argument("--pin", type=int, default=None, help="pin the busy loop to this CPU")
     ap.add_argument("--write", action="store_true")
+    ap.add_argument("--replace", action="store_true",
+                    help="with --write: this run alone in the section (default: added)")
+    ap.add_argument("--note", default="", help="a remark on the run, shown with it")
     ap.add_argument("--out", default=str(ROOT / "results"))
     a = ap.parse_args(argv)
     import numba
@@ -207,11 +222,12 @@ def main(argv=None) -> int:
            "command": "python scripts/bench_octal_threads.py " + " ".join(argv or sys.argv[1:]),
            "machine": f"{cpu}, {os.cpu_count()} cores; numba {numba.__version__}, "
                       f"Python {platform.python_version()}",
-           "pin": a.pin, "load_min": min(loads), "load_max": max(loads),
-           "checksum": sums.pop(), "runs": runs, "medians": medians}
+           "pin": a.pin, "nice": os.getpriority(os.PRIO_PROCESS, 0),
+           "load_min": min(loads), "load_max": max(loads),
+           "checksum": sums.pop(), "runs": runs, "medians": medians, "note": a.note}
     print("\n".join(render(doc)))
     if a.write:
-        write(doc, pathlib.Path(a.out))
+        write(doc, pathlib.Path(a.out), keep=not a.replace)
     return 0
 
 
