@@ -1,10 +1,13 @@
-"""The misère Nim rule of tame games and its least breaking sum (:mod:`gtables.engine.misere_tame`),
-checked against brute force; the misère chart's code list and its same-game classes
-(``scripts/misere_chart.py``); the chart script run for real in its ``--quick`` mode."""
+"""Both notions of tame (:mod:`gtables.engine.misere_tame`): Conway's rule for sums and its least
+breaking sum, and Plambeck's nim heaps and the least heap that is not one, checked against brute
+force and against Plambeck's lists on every quaternary code of up to three digits; the misère chart
+as a catalogue (:mod:`gtables.octal_catalogue.misere`, ``gtables sweep --catalogue misere3``): its
+code list, its same-game classes, its checkpoint, a real run on a few classes; the JSON of every
+order-2 quotient."""
 
 from __future__ import annotations
 
-import importlib.util
+import functools
 import itertools
 import json
 import pathlib
@@ -19,26 +22,19 @@ from gtables.engine.misere_tame import (
     brute_force_outcome,
     confirm,
     grundy_values,
+    nim_heap_test,
     tame_outcome,
     wild_witness,
 )
-from gtables.engine.quotient import misere_sum_outcomes, quotient
+from gtables.engine.quotient import from_dict, misere_sum_outcomes, quotient
 from gtables.errors import GtablesError
 from gtables.games.octal import heap_options, parse_code
+from gtables.octal_catalogue import CATALOGUES
+from gtables.octal_catalogue import misere as chart
 from gtables.octal_catalogue.digits import small_values
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-SCRIPT = ROOT / "scripts" / "misere_chart.py"
-
-
-def _load_script():
-    spec = importlib.util.spec_from_file_location("misere_chart", SCRIPT)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-chart = _load_script()
+CLI = [sys.executable, "-m", "gtables.cli"]
 
 
 def octal(code):
@@ -128,6 +124,107 @@ def test_witness_arguments():
     assert wild_witness(q, octal("0.77"), max_total=6).heaps == (5, 1)
 
 
+def test_least_breaking_sum_is_searched_over_every_heap():
+    """0.4 is first wild at heap 11, and heap 13 alone breaks Conway's rule: a smaller sum (total
+    13) than the least one among heaps 1..11 (11 + 3, total 14)."""
+    opts = octal("0.4")
+    q = quotient(opts, 14)
+    assert q.tame_to == 10
+    w = wild_witness(q, opts, max_total=20)
+    assert w.heaps == (13,) and confirm(w, opts).confirmed
+    assert first_break(opts, 14, 14) == (13,)
+    assert wild_witness(q, opts, max_total=20, heaps=11).heaps == (11, 3)
+
+
+# ----------------------------------------------------------------------------------------------
+# nim heaps (Plambeck): a reference that knows nothing of quotients
+
+
+def quaternary_codes():
+    """Every code 0.d1, 0.d1d2, 0.d1d2d3 with digits 0-3, the last not 0 (63 codes)."""
+    out = []
+    for length in (1, 2, 3):
+        for ds in itertools.product("0123", repeat=length):
+            if ds[-1] != "0":
+                out.append("0." + "".join(ds))
+    return out
+
+
+def least_non_nim_by_brute_force(code, n, x_total):
+    """The least heap ``h <= n`` with a sum ``X`` of heaps ``1..n`` and nim heaps ``*1..*3``, of
+    total at most ``x_total``, such that ``h + X`` and ``*G(h) + X`` have different misère
+    outcomes: every position a sorted tuple of ``("h", size)`` and ``("n", size)``, solved by
+    plain recursion (misère: no move wins)."""
+    g = small_values(code, n + 1)
+
+    def options(part):
+        kind, k = part
+        if kind == "n":
+            return [tuple(("n", j) for j in [i] if j) for i in range(k)]
+        return [tuple(("h", c) for c in o if c) for o in heap_options(code, k)]
+
+    @functools.lru_cache(maxsize=None)
+    def is_p(pos):
+        moved = False
+        for i, part in enumerate(pos):
+            for o in options(part):
+                moved = True
+                if is_p(tuple(sorted(pos[:i] + pos[i + 1:] + o))):
+                    return False
+        return moved
+
+    items = [("h", k) for k in range(1, n + 1)] + [("n", k) for k in range(1, 4)]
+    xs = [()]
+    for t in range(1, x_total + 1):
+        xs += [c for c in itertools.combinations_with_replacement(items, t)
+               if sum(k for _, k in c) <= x_total]  # fmt: skip
+    for h in range(1, n + 1):
+        nim = (("n", g[h]),) if g[h] else ()
+        for x in xs:
+            if is_p(tuple(sorted(x + (("h", h),)))) != is_p(tuple(sorted(x + nim))):
+                return h
+    return None
+
+
+@pytest.mark.parametrize("code", quaternary_codes())
+def test_nim_heaps_of_quaternary_codes_against_brute_force(code):
+    t = nim_heap_test(octal(code), 9)
+    assert t.heaps == 9 and t.gave_up_at is None
+    assert t.least == least_non_nim_by_brute_force(code, 9, 3)
+    if t.least is not None:
+        assert t.witness.heap == t.least and t.witness.confirmed
+
+
+def test_both_notions_on_every_quaternary_code_agree_with_plambeck():
+    """Plambeck's quaternary pages: of the codes of up to three digits 0-3, exactly .31 and the
+    seven woolly mammoths have a heap that is not a nim heap, and of these only .123 and .312
+    have a wild quotient (Conway's rule broken); the least non-nim heaps are those the joint
+    quotient finds at every bound from 12 to 20."""
+    non_nim, wild = {}, []
+    for code in quaternary_codes():
+        t = nim_heap_test(octal(code), 20)
+        if t.least is not None:
+            non_nim[code] = t.least
+            assert t.witness.confirmed
+            assert nim_heap_test(octal(code), 12).least == t.least
+        if not quotient(octal(code), 20).tame:
+            wild.append(code)
+    assert sorted(non_nim) == sorted(chart.PLAMBECK_NON_NIM)
+    assert sorted(wild) == sorted(chart.PLAMBECK_WILD)
+    # the least non-nim heaps: .31 (Stalking) at heap 3, as Winning Ways' table shows
+    assert non_nim["0.31"] == 3
+
+
+@pytest.mark.parametrize("code,least", [("0.07", 10), ("0.75", 5), ("0.137", 9)])
+def test_a_wild_quotient_has_a_non_nim_heap_no_later_than_its_first_wild_heap(code, least):
+    opts = octal(code)
+    t = nim_heap_test(opts, 12)
+    q = quotient(opts, 12)
+    assert t.least == least <= q.tame_to + 1
+    assert t.witness.confirmed
+    assert t.least == least_non_nim_by_brute_force(code, least, 2)
+
+
 # ----------------------------------------------------------------------------------------------
 # the chart's codes and classes
 
@@ -180,56 +277,137 @@ def test_different_classes_are_different_games():
     assert len(set(keys)) == len(keys)
     assert chart.finite_game("0.101") and not chart.finite_game("0.12")
     assert not chart.finite_game("4.1")
+    assert chart.quaternary("0.123") and not chart.quaternary("0.4") and not chart.quaternary("4.1")
 
 
 def test_checkpoint_resumes_only_the_same_settings(tmp_path):
     p = tmp_path / "c.jsonl"
-    settings = {"heaps": 5, "budget": 1.0}
+    settings = {"heaps": 5, "budget": 1.0, "codes": None}
     p.write_text(
-        json.dumps({"settings": settings})
+        json.dumps({"settings": {"heaps": 5, "budget": 1.0}})
         + "\n"
         + json.dumps({"representative": "0.1", "x": 1})
         + "\n"
         + '{"representative": "0.2", "cut'
     )
-    assert set(chart.load_checkpoint(p, settings)) == {"0.1"}
-    assert chart.load_checkpoint(p, {"heaps": 6, "budget": 1.0}) == {}
-    assert chart.load_checkpoint(tmp_path / "none.jsonl", settings) == {}
+    assert set(chart.load_checkpoint(str(p), settings)) == {"0.1"}
+    # another subset of codes resumes too; other heaps or budget do not
+    assert set(chart.load_checkpoint(str(p), {**settings, "codes": ["0.1"]})) == {"0.1"}
+    assert chart.load_checkpoint(str(p), {"heaps": 6, "budget": 1.0, "codes": None}) == {}
+    assert chart.load_checkpoint(str(tmp_path / "none.jsonl"), settings) == {}
+
+
+def test_codes_select_whole_classes_and_bad_codes_are_refused():
+    assert chart.selected_classes({"codes": ["0.073"]}) == [["0.07", "0.071", "0.072", "0.073"]]
+    with pytest.raises(GtablesError, match="not in the misère chart"):
+        chart.selected_classes({"codes": ["0.1234"]})
+    with pytest.raises(GtablesError, match="--codes"):
+        chart.selected_classes({"codes": ["x.y"]})
 
 
 # ----------------------------------------------------------------------------------------------
-# the script
+# the catalogue, run for real
 
 
-def test_quick_chart(tmp_path):
-    out = tmp_path / "chart"
-    r = subprocess.run(
-        [sys.executable, str(SCRIPT), "--quick", "--heaps", "11", "--budget", "10", "--total",
-         "14", "--witness-total", "20", "--workers", "1", "--out", str(out)],
-        capture_output=True, text=True, timeout=300, cwd=ROOT,
-    )  # fmt: skip
+def test_misere_chart_catalogue(tmp_path):
+    out, store = tmp_path / "chart", tmp_path / "store"
+    cmd = CLI + ["sweep", "--catalogue", "misere3", "--heaps", "11", "--budget", "10",
+                 "--check-total", "14", "--codes", "0.07,0.75,0.4,0.31,0.1,0.52",
+                 "--workers", "1", "--out", str(out), "--store", str(store)]  # fmt: skip
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=400, cwd=ROOT)
     assert r.returncode == 0, r.stdout + r.stderr
-    assert "[  10/10]" in r.stdout
+    assert "[   6/6]" in r.stdout
     doc = json.loads((out / "misere_chart.json").read_text())
     md = (out / "misere_chart.md").read_text()
     assert (out / "figures" / "misere_chart.png").stat().st_size > 10_000
-    assert not (out / "misere_chart.checkpoint.jsonl").exists()
+    assert not (out / chart.CHECKPOINT).exists()
     rows = {r["representative"]: r for r in doc["rows"]}
-    assert len(rows) == 10 and doc["summary"]["disagreements"] == []
+    assert len(rows) == 6 and doc["summary"]["disagreements"] == []
+    # the public keys
+    for row in rows.values():
+        assert {"certified_to", "first_wild", "non_nim_heap"} <= set(row)
+    assert isinstance(doc["summary"]["gave_up"], int)
+    assert rows["0.1"]["certified_to"] == "all" and rows["0.75"]["certified_to"] == 11
     assert rows["0.07"]["codes"] == ["0.07", "0.071", "0.072", "0.073"]
     assert rows["0.07"]["first_wild"] == 10 and rows["0.07"]["witness"]["heaps"] == [10, 2]
-    assert rows["0.07"]["witness_confirmed"] is True
-    assert rows["0.75"]["size"] == 8 and rows["0.52"]["tame"] is True
+    assert rows["0.07"]["witness_confirmed"] is True and rows["0.07"]["non_nim_heap"] == 10
+    assert rows["0.4"]["first_wild"] == 11 and rows["0.4"]["non_nim_heap"] == 11
+    assert rows["0.31"]["first_wild"] is None and rows["0.31"]["non_nim_heap"] == 3
+    # 0.52: tame by Conway's rule, yet heap 6 alone is P with G = 0 (the brute force agrees)
+    assert rows["0.52"]["tame"] is True and rows["0.52"]["first_wild"] is None
+    assert rows["0.52"]["non_nim_heap"] == least_non_nim_by_brute_force("0.52", 8, 1) == 6
+    assert rows["0.75"]["size"] == 8 and rows["0.75"]["non_nim_confirmed"] is True
     assert all(r["checked_total"] == 14 for r in rows.values())
-    assert "| 0.07, 0.071, 0.072, 0.073 | 11 | 9 | 10: 10 + 2 is P ✓ |" in md
-    assert "python scripts/misere_chart.py --quick" in md and "no disagreement" in md
-    # redrawn from the JSON alone: the same report
+    assert doc["plambeck"]["non_nim"] == ["0.31"] and doc["plambeck"]["non_nim_agrees"]
+    assert doc["summary"]["non_nim_but_tame"] == ["0.31", "0.52"]
+    assert "| 0.07, 0.071, 0.072, 0.073 | to heap 11 | 12 | 3 | wild from 10: 10 + 2 is P ✓ |" \
+        in md
+    assert "gtables sweep --catalogue misere3" in md and "no disagreement" in md
+    assert "**1 certified for all heaps**, **5 to heap 11**, **0 gave up**" in md
+    # drawn again from the JSON alone: the same report
     (out / "misere_chart.md").unlink()
-    r = subprocess.run(
-        [sys.executable, str(SCRIPT), "--rerender", "--out", str(out)],
-        capture_output=True, text=True, timeout=120, cwd=ROOT,
-    )  # fmt: skip
-    assert r.returncode == 0, r.stdout + r.stderr
+    CATALOGUES["misere3"].rewrite_report(str(out))
     assert (out / "misere_chart.md").read_text() == md
-    h = subprocess.run([sys.executable, str(SCRIPT), "--help"], capture_output=True, text=True)
-    assert h.returncode == 0 and "--budget" in h.stdout
+    # a second run resumes nothing (the checkpoint went with the report) and a checkpoint of
+    # the same settings is taken as it is
+    ck = out / chart.CHECKPOINT
+    settings = CATALOGUES["misere3"].settings(heaps=11, budget=10.0, total=14, witness_total=14)
+    ck.write_text(json.dumps({"settings": {k: v for k, v in settings.items() if k != "codes"}})
+                  + "\n" + json.dumps(rows["0.1"]) + "\n")  # fmt: skip
+    r = subprocess.run(CLI + ["sweep", "--catalogue", "misere3", "--heaps", "11", "--budget", "10",
+                              "--check-total", "14", "--codes", "0.1", "--workers", "1", "--out",
+                              str(out), "--store", str(store)],
+                       capture_output=True, text=True, timeout=200, cwd=ROOT)  # fmt: skip
+    assert r.returncode == 0 and "1 from the checkpoint, 0 to run" in r.stdout, r.stdout
+
+
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["sweep", "--catalogue", "misere3", "octal:code=0.07,size=10"], "not both"),
+        (["sweep", "--catalogue", "octal3", "--heaps", "10"], "misere3 only"),
+        (["sweep", "--catalogue", "misere3", "--size", "10"], "not --size"),
+        (["sweep", "--catalogue", "misere3", "--codes", "0.12345"], "not in the misère chart"),
+        (["sweep", "--catalogue", "misere3", "--heaps", "0"], "--heaps must be"),
+    ],
+)
+def test_misere_chart_refuses_bad_arguments_in_one_line(args, message, tmp_path):
+    r = subprocess.run(CLI + args + ["--store", str(tmp_path / "s"), "--out", str(tmp_path)],
+                       capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert r.returncode == 2 and message in r.stderr and "Traceback" not in r.stderr, r.stderr
+    assert not (tmp_path / "misere_chart.json").exists()
+
+
+# ----------------------------------------------------------------------------------------------
+# the JSON of every order-2 quotient
+
+
+def test_json_of_every_order_2_quotient():
+    """``Quotient.as_dict`` is plain JSON for the quotients of order 2 (``T_1``: every heap
+    acts as 0 or *1), whose tameness test once returned a numpy bool: every such quotient of the
+    codes of up to two digits, 0 and 4."""
+    seen = 0
+    for d0 in "04":
+        for length in (1, 2):
+            for ds in itertools.product("01234567", repeat=length):
+                if ds[-1] == "0":
+                    continue
+                q = quotient(octal(f"{d0}.{''.join(ds)}"), 12)
+                if q.size != 2:
+                    continue
+                seen += 1
+                d = json.loads(json.dumps(q.as_dict()))
+                assert d["tame"] is True and type(q.tame) is bool
+                again = from_dict(d)
+                assert again.size == 2 and again.tame is True
+    assert seen >= 10
+
+
+def test_quotient_json_from_the_cli_for_an_order_2_quotient(tmp_path):
+    r = subprocess.run(CLI + ["quotient", "octal:code=0.3", "--heaps", "40", "--json", "--store",
+                              str(tmp_path / "s")],
+                       capture_output=True, text=True, timeout=300)  # fmt: skip
+    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
+    d = json.loads(r.stdout)
+    q = d.get("quotient", d)
+    assert q["size"] == 2 and q["tame"] is True

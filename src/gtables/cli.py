@@ -394,7 +394,7 @@ examples:
 """)
     p.add_argument("patterns", nargs="*", metavar="PATTERN",
                    help="spec or grid pattern, e.g. 'octal:code=0.07|0.77,size=1000' (quote it)")
-    p.add_argument("--catalogue", choices=("octal3", "octal4", "open3"),
+    p.add_argument("--catalogue", choices=("octal3", "octal4", "open3", "misere3"),
                    help="run a catalogue (instead of grid patterns): octal3 = every octal "
                         "code 0.d1, 0.d1d2, 0.d1d2d3 (511 games), each until a period is proved "
                         "(--until-periodic is implied): all to --size, then the open ones "
@@ -407,7 +407,13 @@ examples:
                         "game, all to --size, then those with a sparse space to --big-size and "
                         "the others to --naive-size, then doubled while each game's --budget "
                         "allows; writes octal_open_atlas.md/.json (statistics per game, frontier "
-                        "before and after, a figure of the value histograms)")
+                        "before and after, a figure of the value histograms).  misere3 = the "
+                        "misère chart: the misère quotient of every code 0.d1 .. 0.d1d2d3 and "
+                        "4.0 .. 4.d1d2d3 (589 classes of equal games) to --heaps within --budget "
+                        "seconds per class, both notions of tame (Conway's rule for sums, "
+                        "Plambeck's nim heaps) with least witnesses, checked by brute force; "
+                        "resumes from OUT/misere_chart.checkpoint.jsonl; writes "
+                        "misere_chart.md/.json and figures/misere_chart.png")
     p.add_argument("--size", type=_int_arg, default=None, metavar="N",
                    help="largest heap of the catalogue's first pass (default 65536; open3: "
                         "65535, i.e. 2^16 values)")
@@ -421,7 +427,16 @@ examples:
     p.add_argument("--budget", type=_seconds_arg, default=None, metavar="SECONDS",
                    help="open3: after the targets, each open game's table doubles while its "
                         "compute time plus the estimated cost of the next doubling stays within "
-                        "SECONDS (default 600; 0: stop at the targets)")
+                        "SECONDS (default 600; 0: stop at the targets).  misere3: the time "
+                        "limit of each class's quotient, and as much again for its nim-heap "
+                        "test (default 8)")
+    p.add_argument("--heaps", type=_int_arg, default=None, metavar="N",
+                   help="misere3: the heap bound of every quotient (default 40)")
+    p.add_argument("--check-total", type=_int_arg, default=None, metavar="T",
+                   help="misere3: every quotient checked by brute force on every sum of total "
+                        "<= T, and witnesses searched to total T (default 40)")
+    p.add_argument("--codes", default=None, metavar="CODE,CODE,...",
+                   help="misere3: only the classes of these codes (a test run)")
     p.add_argument("--step-limit", type=_seconds_arg, default=None, metavar="SECONDS",
                    help="open3: the games with a sparse space climb to --big-size by doublings, "
                         "each stored when done; a game whose next doubling is estimated to take "
@@ -1299,10 +1314,26 @@ def cmd_sweep(args) -> int:
                            f"them as two sweeps)")
     if (args.size is not None or args.big_size is not None) and not args.catalogue:
         raise GtablesError("--size and --big-size apply to --catalogue only (put size=N in a pattern)")
-    if (args.naive_size is not None or args.budget is not None or args.step_limit is not None) \
+    if (args.naive_size is not None or args.step_limit is not None) \
             and args.catalogue != "open3":
-        raise GtablesError("--naive-size, --budget and --step-limit apply to --catalogue open3 "
-                           "only")
+        raise GtablesError("--naive-size and --step-limit apply to --catalogue open3 only")
+    if args.budget is not None and args.catalogue not in ("open3", "misere3"):
+        raise GtablesError("--budget applies to --catalogue open3 and misere3 only")
+    misere = args.catalogue == "misere3"
+    if (args.heaps is not None or args.check_total is not None or args.codes is not None) \
+            and not misere:
+        raise GtablesError("--heaps, --check-total and --codes apply to --catalogue misere3 only")
+    if misere and (args.size is not None or args.big_size is not None or args.scheduler):
+        raise GtablesError("--catalogue misere3 takes --heaps, --budget, --check-total, --codes "
+                           "and --workers (its quotients run in local processes), not --size, "
+                           "--big-size or --scheduler")
+    if misere and args.budget is not None and args.budget <= 0:
+        raise GtablesError(f"--budget must be positive for misere3 (seconds per class), not "
+                           f"{args.budget}")
+    if misere and args.heaps is not None and not 1 <= args.heaps <= 1000:
+        raise GtablesError(f"--heaps must be 1..1000, not {args.heaps}")
+    if misere and args.check_total is not None and not 0 <= args.check_total <= 200:
+        raise GtablesError(f"--check-total must be 0..200, not {args.check_total}")
     if args.budget is not None and not (math.isfinite(args.budget) and args.budget >= 0):
         raise GtablesError(f"--budget must be at least 0 and finite (seconds; 0: stop at the "
                            f"targets), not {args.budget}")
@@ -1342,6 +1373,8 @@ def cmd_sweep(args) -> int:
         rows = sweep.run_sweep(specs, store, until_periodic=args.until_periodic, **opts)
     catalogue = octal_catalogue.CATALOGUES.get(args.catalogue or "")
     cat_rows, settings = [], {}
+    if catalogue is not None and catalogue.own_rows:
+        return _own_rows_catalogue(args, catalogue, store, workers)
     if catalogue is not None:
         settings = catalogue.settings(size=args.size, big_size=args.big_size,
                                       naive_size=args.naive_size, budget=args.budget,
@@ -1353,6 +1386,54 @@ def cmd_sweep(args) -> int:
         for path in catalogue.write_report(cat_rows, store, args.out, settings):
             print(f"wrote {path}")
     return 1 if any(r.status == "failed" for r in rows) else 0
+
+
+def _own_rows_catalogue(args, catalogue, store, workers: int) -> int:
+    """A catalogue whose rows are its own (the misère chart): run it with a checkpoint in
+    --out, write its report with how the run went (command, wall time, peak memory, load), and
+    remove the checkpoint once the report is written."""
+    import platform
+    import resource
+    import shlex
+    import time
+
+    codes = None
+    if args.codes is not None:
+        codes = [c.strip() for c in args.codes.split(",") if c.strip()]
+        if not codes:
+            raise GtablesError("--codes needs at least one code, e.g. --codes 0.07,0.75")
+    settings = catalogue.settings(heaps=args.heaps, budget=args.budget, total=args.check_total,
+                                  witness_total=args.check_total, codes=codes)
+    from .octal_catalogue.misere import CHECKPOINT, selected_classes
+    selected_classes(settings)        # a bad --codes is refused before any work
+    _out_dir(args.out)
+    load_start = tuple(round(x, 2) for x in os.getloadavg())
+    t0 = time.perf_counter()
+    checkpoint = os.path.join(args.out, CHECKPOINT)
+    rows = catalogue.run(store, settings, echo=lambda m: print(m, flush=True), workers=workers,
+                         checkpoint=checkpoint)
+    me = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    argv = " ".join(shlex.quote(a) for a in sys.argv[1:])
+    run = {"command": f"gtables {argv}".strip(),
+           "wall seconds": round(time.perf_counter() - t0, 1),
+           "peak memory (MiB, this process / largest worker)": f"{me:.0f} / {kids:.0f}",
+           "workers": workers, "cpus": os.cpu_count(),
+           "load average at start (1, 5, 15 min)": " / ".join(map(str, load_start)),
+           "load average at end (1, 5, 15 min)":
+               " / ".join(str(round(x, 2)) for x in os.getloadavg()),
+           "python": f"Python {platform.python_version()} on {platform.machine()}"}
+    paths = catalogue.write_report(rows, store, args.out, settings, run=run)
+    for path in paths:
+        print(f"wrote {path}")
+    if os.path.exists(checkpoint):
+        os.unlink(checkpoint)
+    with open(paths[1]) as f:
+        doc = json.load(f)
+    from .octal_catalogue.misere import SUMMARY_LINE
+    print(SUMMARY_LINE(doc))
+    s = doc["summary"]
+    return 1 if s["disagreements"] or s["failed"] else 0
 # -- sweep (end) --
 
 

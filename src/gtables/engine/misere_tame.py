@@ -1,4 +1,31 @@
-"""The misère Nim rule of tame heap games, and the least sum of heaps that breaks it.
+"""The two notions of "tame" for heap games in misère play, each with its least witness.
+
+The literature uses the word for two different properties, and a heap game can have the second
+without the first (every quaternary "woolly mammoth" but .123 and .312 does):
+
+* **Nim heaps** (Plambeck's quaternary pages, http://www.plambeck.org/oldhtml/mathematics/games/
+  misere/quaternary/index.htm: "all these games have only misère nim-heaps as values, except for
+  the seven Woolly Mammoths .121, .123, .131, .201, .211, .312 and .331", and the two-digit .31,
+  Winning Ways' *Stalking*).  Heap ``h`` *is a nim heap* when it can stand for the nim heap
+  ``*G(h)`` of its Grundy value in every sum: here, made finite, when ``h`` and ``*G(h)`` are
+  indistinguishable among the sums of heaps ``0..n`` *and nim heaps* ``*0..*M`` (``M = 2^k - 1``,
+  the least such at least every ``G(h)``): the quotient of that joint closure (nim heaps adjoined
+  as extra heaps, :func:`nim_closure`) maps ``h`` and ``*G(h)`` to one element.  A heap that is not
+  a nim heap has a sum ``X`` of heaps and nim heaps with ``h + X`` and ``*G(h) + X`` of different
+  outcomes (:class:`NimHeapWitness`, solved again from the options alone).  The least heap that
+  is not a nim heap: :func:`nim_heap_test`.  (Plambeck means the misère canonical form of the
+  heap; equal canonical forms give the indistinguishability tested here; tests compare the
+  list of all quaternary codes of up to three digits with his.)
+* **A tame quotient** (Conway's rule for sums, On Numbers and Games ch. 12; Winning Ways ch. 13):
+  every sum of heaps is played like a sum of misère Nim heaps; the quotient of heaps ``0..n`` is
+  one of the tame quotients ``T_k`` (:attr:`~.quotient.Quotient.tame`, ``tame_to``).  The least
+  sum that breaks the rule: :func:`wild_witness`, over every heap up to the bound.
+
+If every heap of ``0..n`` is a nim heap, every sum of them is indistinguishable from a sum of nim
+heaps and so obeys the misère Nim rule: a quotient that is not tame has a heap that is not a nim
+heap, never the other way round.
+
+**Conway's rule in detail.**
 
 A heap game is *tame* (Conway, On Numbers and Games ch. 12; Winning Ways ch. 13) when every sum of
 its heaps is played in misère like a sum of Nim heaps.  In quotient terms (Plambeck and Siegel,
@@ -23,8 +50,9 @@ the parts in decreasing order compared lexicographically, the order of
 :func:`~.quotient.misere_sum_outcomes`), and :func:`brute_force_outcome` solves that sum again
 from the options alone, so that a witness is confirmed independently of the quotient.
 
-Whether every wild quotient has a witness of small total is not a theorem used here: the chart
-script reports it as found (or not found within the stated total) per game.
+Whether every wild quotient has a witness of small total is not a theorem used here: the misère
+chart (``gtables sweep --catalogue misere3``) reports it as found (or not found within the stated
+total) per game.
 """
 
 from __future__ import annotations
@@ -33,7 +61,14 @@ import dataclasses
 from collections.abc import Callable, Iterator, Sequence
 
 from ..errors import GtablesError
-from .quotient import OptionsOf, Quotient, heap_options, misere_sum_outcomes
+from .quotient import (
+    OptionsOf,
+    Quotient,
+    QuotientError,
+    heap_options,
+    misere_sum_outcomes,
+    quotient,
+)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -195,3 +230,186 @@ def brute_force_outcome(options_of: OptionsOf, heaps: Sequence[int]) -> str:
 def confirm(witness: WildWitness, options_of: OptionsOf) -> WildWitness:
     """``witness`` with its brute-force outcome recorded (:attr:`WildWitness.confirmed`)."""
     return dataclasses.replace(witness, brute_force=brute_force_outcome(options_of, witness.heaps))
+
+
+# ----------------------------------------------------------------------------------------------
+# nim heaps (Plambeck's sense)
+
+
+def nim_closure(options_of: OptionsOf, n: int, top: int) -> OptionsOf:
+    """The options of the *joint* heap game: index ``i`` in ``1..top`` is the nim heap ``*i``
+    (options ``*0..*(i-1)``), index ``top + h`` is the game's heap ``h`` (``h`` in ``1..n``, its
+    options' heaps moved up by ``top``).  Its misère quotient is that of the sums of heaps
+    ``0..n`` and nim heaps ``*0..*top``; nim heaps come first so that a budget cut keeps all of
+    them and a prefix of the game's heaps."""
+
+    def joint(i: int) -> list[tuple[int, ...]]:
+        if i <= top:
+            return [()] + [(j,) for j in range(1, i)]
+        return [tuple(c + top for c in o if int(c) > 0) for o in options_of(i - top)]
+
+    return joint
+
+
+@dataclasses.dataclass(frozen=True)
+class NimHeapWitness:
+    """Heap ``heap`` is not the nim heap ``*grundy``: with ``heaps`` (game heaps) and ``nims``
+    (nim heaps) added, ``heap + X`` has the misère outcome ``outcome`` and ``*grundy + X`` the
+    other one; ``brute_force``: both outcomes solved again from the options alone (``None``: not
+    solved)."""
+
+    heap: int
+    grundy: int
+    heaps: tuple[int, ...]
+    nims: tuple[int, ...]
+    outcome: str
+    brute_force: tuple[str, str] | None = None
+
+    @property
+    def confirmed(self) -> bool:
+        other = "N" if self.outcome == "P" else "P"
+        return self.brute_force == (self.outcome, other)
+
+    def describe(self) -> str:
+        x = [str(h) for h in self.heaps] + [f"*{m}" for m in self.nims]
+        plus = "".join(f" + {t}" for t in x)
+        other = "N" if self.outcome == "P" else "P"
+        return f"{self.heap}{plus} is {self.outcome}, *{self.grundy}{plus} is {other}"
+
+    def as_dict(self) -> dict:
+        return {"heap": self.heap, "grundy": self.grundy, "heaps": list(self.heaps),
+                "nims": list(self.nims), "outcome": self.outcome,
+                "brute_force": None if self.brute_force is None else list(self.brute_force)}
+
+
+@dataclasses.dataclass(frozen=True)
+class NimHeapTest:
+    """Which heaps ``1..heaps`` are nim heaps (module text), judged among the sums of heaps
+    ``0..heaps`` and nim heaps ``*0..*nim_top``.  ``non_nim``: the heaps that are not, in order;
+    ``least``: the first of them (``None``: every heap is a nim heap); ``witness``: a sum that
+    tells ``least`` from ``*G(least)``; ``joint_size``: the order of the joint quotient;
+    ``gave_up_at``: the game heap at which the joint quotient hit its limits (then ``heaps`` is
+    the heap before it; ``None``: it reached the bound asked for)."""
+
+    heaps: int
+    nim_top: int
+    grundy: tuple[int, ...]
+    non_nim: tuple[int, ...]
+    joint_size: int
+    witness: NimHeapWitness | None = None
+    gave_up_at: int | None = None
+
+    @property
+    def least(self) -> int | None:
+        return self.non_nim[0] if self.non_nim else None
+
+    def as_dict(self) -> dict:
+        return {"heaps": self.heaps, "nim_top": self.nim_top, "non_nim": list(self.non_nim),
+                "least": self.least, "joint_size": self.joint_size,
+                "witness": None if self.witness is None else self.witness.as_dict(),
+                "gave_up_at": self.gave_up_at}
+
+
+def nim_heap_test(options_of: OptionsOf, n: int, *, time_limit: float | None = None,
+                  witness_total: int = 30, confirm_witness: bool = True) -> NimHeapTest:
+    """Which heaps of ``1..n`` are nim heaps in Plambeck's sense (module text), from the misère
+    quotient of the joint closure of heaps ``0..n`` and nim heaps (:func:`nim_closure`): heap
+    ``h`` is one exactly when its element equals that of ``*G(h)``.  The least heap that is not
+    gets a witness sum (the least by total, heap sizes and nim sizes counted alike, up to
+    ``witness_total``), solved again by brute force when ``confirm_witness``.  Past
+    ``time_limit`` seconds the joint quotient of the heaps done is used (``gave_up_at``)."""
+    n = int(n)
+    g = grundy_values(options_of, n)
+    top = 1
+    while top <= max(g):
+        top *= 2
+    top -= 1
+    joint = nim_closure(options_of, n, top)
+    gave_up_at = None
+    try:
+        q = quotient(joint, top + n, time_limit=time_limit)
+    except QuotientError as e:
+        if e.partial is None or e.partial.heaps < top:
+            raise
+        q = e.partial
+        gave_up_at = q.heaps - top + 1
+    bound = q.heaps - top
+    bad = tuple(h for h in range(1, bound + 1) if int(q.phi[top + h]) != int(q.phi[g[h]]))
+    witness = None
+    if bad:
+        witness = _nim_witness(q, top, bad[0], g[bad[0]], witness_total)
+        if witness is not None and confirm_witness:
+            witness = dataclasses.replace(witness, brute_force=_both_outcomes(joint, top, witness))
+    return NimHeapTest(heaps=bound, nim_top=top, grundy=tuple(g[: bound + 1]), non_nim=bad,
+                       joint_size=q.size, witness=witness, gave_up_at=gave_up_at)
+
+
+def _nim_witness(q: Quotient, top: int, h: int, g: int, max_total: int) -> NimHeapWitness | None:
+    """The least sum ``X`` of the joint game (by total, heap sizes and nim sizes alike; then
+    parts in decreasing order of (size, game heap before nim heap)) with ``h + X`` and ``*g + X``
+    of different outcomes in ``q``."""
+    mult, pset = q.mult, frozenset(q.p_portion)
+    u, v = int(q.phi[top + h]), int(q.phi[g])
+    # joint indices with their sizes, in decreasing order of (size, game heap first)
+    items = sorted(((i - top if i > top else i, 1 if i > top else 0, i)
+                    for i in range(1, q.heaps + 1)), reverse=True)
+
+    def search(rest: int, start: int, x: int, y: int, parts: list):
+        if rest == 0:
+            if (x in pset) != (y in pset):
+                return list(parts), x in pset
+            return None
+        for k in range(start, len(items)):
+            size, _, i = items[k]
+            if size > rest:
+                continue
+            e = int(q.phi[i])
+            parts.append(i)
+            found = search(rest - size, k, int(mult[x, e]), int(mult[y, e]), parts)
+            parts.pop()
+            if found is not None:
+                return found
+        return None
+
+    for total in range(int(max_total) + 1):
+        found = search(total, 0, u, v, [])
+        if found is not None:
+            parts, is_p = found
+            return NimHeapWitness(
+                heap=h, grundy=g, heaps=tuple(i - top for i in parts if i > top),
+                nims=tuple(i for i in parts if i <= top), outcome="P" if is_p else "N")
+    return None
+
+
+def _both_outcomes(joint: OptionsOf, top: int, w: NimHeapWitness) -> tuple[str, str]:
+    """The outcomes of ``heap + X`` and ``*grundy + X`` solved from the joint options alone (a
+    memoised search over the multisets of joint heaps reached)."""
+    memo: dict[tuple[int, ...], bool] = {}
+    opts_of: dict[int, list[tuple[int, ...]]] = {}
+
+    def options(i: int) -> list[tuple[int, ...]]:
+        if i not in opts_of:
+            opts_of[i] = [tuple(c for c in o if c > 0) for o in joint(i)]
+        return opts_of[i]
+
+    def is_p(pos: tuple[int, ...]) -> bool:
+        # misère: no move is a win for the player to move (N); P when every option is N
+        if pos in memo:
+            return memo[pos]
+        moved = False
+        for k, i in enumerate(pos):
+            if k and pos[k - 1] == i:
+                continue
+            rest = pos[:k] + pos[k + 1:]
+            for o in options(i):
+                moved = True
+                if is_p(tuple(sorted(rest + o, reverse=True))):
+                    memo[pos] = False
+                    return False
+        memo[pos] = moved
+        return moved
+
+    x = tuple(h + top for h in w.heaps) + tuple(w.nims)
+    a = is_p(tuple(sorted(x + (w.heap + top,), reverse=True)))
+    b = is_p(tuple(sorted(x + ((w.grundy,) if w.grundy else ()), reverse=True)))
+    return ("P" if a else "N", "P" if b else "N")

@@ -927,9 +927,9 @@ def is_tame(mult, isp) -> bool:
     k = mult.shape[0]
     ps = np.nonzero(isp)[0]
     if k == 1:
-        return ps.size == 0
-    if k == 2:
-        return ps.size == 1 and ps[0] == 1 and mult[1, 1] == 0
+        return bool(ps.size == 0)
+    if k == 2:        # a plain bool, not numpy's (the record goes to JSON as it is)
+        return bool(ps.size == 1 and ps[0] == 1 and mult[1, 1] == 0)
     if ps.size != 2 or (k - 2) & (k - 3) != 0 or k - 2 < 4:
         return False
     idem = [int(x) for x in ps if mult[x, x] == x]

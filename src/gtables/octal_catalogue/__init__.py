@@ -16,6 +16,10 @@ reported from its JSON alone (``out/STEM.md``, ``.json`` and figures):
   (:mod:`gtables.games.octal.open_list`): all to a first size, then each to a target that depends on
   whether it has a sparse space (:func:`.atlas.sparse_space`), then doubling within a time
   budget per game.
+- ``misere3`` (:mod:`.misere`): the misère chart, the misère quotient of every code 0.d1 ..
+  0.d1d2d3 and 4.0 .. 4.d1d2d3 (1,023 codes, one run per class of codes that are the same game)
+  to a heap bound within a time budget per class, both notions of tame with their least
+  witnesses; its rows are its own (quotients are not tables), resumed from a checkpoint.
 
 **Rule (bit 1 is local).** Let X and Y be octal codes 0.d1..dt and 0.e1..et (pad the shorter
 with zeros; t = 4 here) with d_k & 6 == e_k & 6 for every k, i.e. differing at most in the bits
@@ -50,8 +54,9 @@ from __future__ import annotations
 from .atlas import OPEN3
 from .base import Catalogue, Column
 from .digits import OCTAL3, OCTAL4
+from .misere import MISERE3
 
 #: every catalogue by its ``--catalogue`` name
-CATALOGUES = {c.name: c for c in (OCTAL3, OCTAL4, OPEN3)}
+CATALOGUES = {c.name: c for c in (OCTAL3, OCTAL4, OPEN3, MISERE3)}
 
-__all__ = ["CATALOGUES", "OCTAL3", "OCTAL4", "OPEN3", "Catalogue", "Column"]
+__all__ = ["CATALOGUES", "MISERE3", "OCTAL3", "OCTAL4", "OPEN3", "Catalogue", "Column"]

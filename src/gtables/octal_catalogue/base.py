@@ -199,6 +199,10 @@ class Catalogue:
     render: Callable[[dict, list[Figure]], list[str]]
     figures: Callable[[Catalogue, dict, str], list[Figure]]
     json_indent: int | None = None  #: None: compact
+    #: the rows ``passes`` returns are the catalogue's own (JSON-able dicts, handed to
+    #: ``document`` as they are, a failed one has ``status == "failed"``), not sweep rows read
+    #: back with the store's tables (the misère chart: quotients are not tables)
+    own_rows: bool = False
 
     def settings(self, **given) -> dict:
         """The defaults, with every setting given (not None) in their place."""
@@ -223,15 +227,27 @@ class Catalogue:
         catalogue's tables already in the store (each game shown with its most informative
         table); ``settings`` are the run's, ``run`` (optional) how it went (command, wall
         time, memory, load: shown as given).  Returns the paths."""
-        rows = list(rows) + stored_rows(store, self.codes())
         now = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
-        doc = {
-            "written": now,
-            "store": store.path,
-            "run": run or {},
-            "failed": [{"spec": r.spec, "error": r.error} for r in rows if r.status == "failed"],
-            **self.document(self, best_rows(rows), store, self.settings(**(settings or {}))),
-        }
+        settings = self.settings(**(settings or {}))
+        if self.own_rows:
+            rows = list(rows)
+            doc = {
+                "written": now,
+                "run": run or {},
+                "failed": [r for r in rows if r.get("status") == "failed"],
+                **self.document(self, rows, store, settings),
+            }
+        else:
+            rows = list(rows) + stored_rows(store, self.codes())
+            doc = {
+                "written": now,
+                "store": store.path,
+                "run": run or {},
+                "failed": [
+                    {"spec": r.spec, "error": r.error} for r in rows if r.status == "failed"
+                ],
+                **self.document(self, best_rows(rows), store, settings),
+            }
         os.makedirs(out, exist_ok=True)
         js_path = self._save(doc, out)
         md_path, figures = self.render_report(doc, out)
