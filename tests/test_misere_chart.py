@@ -26,7 +26,7 @@ from gtables.engine.misere_tame import (
     tame_outcome,
     wild_witness,
 )
-from gtables.engine.quotient import from_dict, misere_sum_outcomes, quotient
+from gtables.engine.quotient import QuotientError, from_dict, misere_sum_outcomes, quotient
 from gtables.errors import GtablesError
 from gtables.games.octal import heap_options, parse_code
 from gtables.octal_catalogue import CATALOGUES
@@ -163,7 +163,7 @@ def least_non_nim_by_brute_force(code, n, x_total):
             return [tuple(("n", j) for j in [i] if j) for i in range(k)]
         return [tuple(("h", c) for c in o if c) for o in heap_options(code, k)]
 
-    @functools.lru_cache(maxsize=None)
+    @functools.cache
     def is_p(pos):
         moved = False
         for i, part in enumerate(pos):
@@ -343,7 +343,9 @@ def test_misere_chart_catalogue(tmp_path):
     assert "| 0.07, 0.071, 0.072, 0.073 | to heap 11 | 12 | 3 | wild from 10: 10 + 2 is P ✓ |" \
         in md
     assert "gtables sweep --catalogue misere3" in md and "no disagreement" in md
-    assert "**1 certified for all heaps**, **5 to heap 11**, **0 gave up**" in md
+    # 0.1 is a finite game; 0.31's Φ is periodic past the theorem's window by heap 11
+    assert rows["0.31"]["certified_to"] == "all" and rows["0.31"]["period_certificate"]
+    assert "**2 certified for all heaps**, **4 to heap 11**, **0 gave up**" in md
     # drawn again from the JSON alone: the same report
     (out / "misere_chart.md").unlink()
     CATALOGUES["misere3"].rewrite_report(str(out))
@@ -392,8 +394,11 @@ def test_json_of_every_order_2_quotient():
             for ds in itertools.product("01234567", repeat=length):
                 if ds[-1] == "0":
                     continue
-                q = quotient(octal(f"{d0}.{''.join(ds)}"), 12)
-                if q.size != 2:
+                try:
+                    q = quotient(octal(f"{d0}.{''.join(ds)}"), 12, time_limit=20)
+                except QuotientError as e:      # the heaps done are a quotient too
+                    q = e.partial
+                if q is None or q.size != 2:
                     continue
                 seen += 1
                 d = json.loads(json.dumps(q.as_dict()))
@@ -404,9 +409,9 @@ def test_json_of_every_order_2_quotient():
 
 
 def test_quotient_json_from_the_cli_for_an_order_2_quotient(tmp_path):
-    r = subprocess.run(CLI + ["quotient", "octal:code=0.3", "--heaps", "40", "--json", "--store",
-                              str(tmp_path / "s")],
-                       capture_output=True, text=True, timeout=300)  # fmt: skip
+    r = subprocess.run(CLI + ["quotient", "octal:code=0.3", "--heaps", "40", "--check-total", "20",
+                              "--json", "--store", str(tmp_path / "s")],
+                       capture_output=True, text=True, timeout=600)  # fmt: skip
     assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
     d = json.loads(r.stdout)
     q = d.get("quotient", d)

@@ -428,7 +428,7 @@ examples:
                    help="open3: after the targets, each open game's table doubles while its "
                         "compute time plus the estimated cost of the next doubling stays within "
                         "SECONDS (default 600; 0: stop at the targets).  misere3: the time "
-                        "limit of each class's quotient, and as much again for its nim-heap "
+                        "limit of each class's quotient, and half as much for its nim-heap "
                         "test (default 8)")
     p.add_argument("--heaps", type=_int_arg, default=None, metavar="N",
                    help="misere3: the heap bound of every quotient (default 40)")
@@ -437,6 +437,10 @@ examples:
                         "<= T, and witnesses searched to total T (default 40)")
     p.add_argument("--codes", default=None, metavar="CODE,CODE,...",
                    help="misere3: only the classes of these codes (a test run)")
+    p.add_argument("--stop-after", type=_seconds_arg, default=None, metavar="SECONDS",
+                   help="misere3: stop the workers after SECONDS and write the chart of the "
+                        "classes done (the others marked not run; the checkpoint is kept, so "
+                        "the same command resumes)")
     p.add_argument("--step-limit", type=_seconds_arg, default=None, metavar="SECONDS",
                    help="open3: the games with a sparse space climb to --big-size by doublings, "
                         "each stored when done; a game whose next doubling is estimated to take "
@@ -1320,9 +1324,14 @@ def cmd_sweep(args) -> int:
     if args.budget is not None and args.catalogue not in ("open3", "misere3"):
         raise GtablesError("--budget applies to --catalogue open3 and misere3 only")
     misere = args.catalogue == "misere3"
-    if (args.heaps is not None or args.check_total is not None or args.codes is not None) \
-            and not misere:
-        raise GtablesError("--heaps, --check-total and --codes apply to --catalogue misere3 only")
+    if (args.heaps is not None or args.check_total is not None or args.codes is not None
+            or args.stop_after is not None) and not misere:
+        raise GtablesError("--heaps, --check-total, --codes and --stop-after apply to "
+                           "--catalogue misere3 only")
+    if args.stop_after is not None and not (math.isfinite(args.stop_after)
+                                            and args.stop_after > 0):
+        raise GtablesError(f"--stop-after must be a positive finite number of seconds, not "
+                           f"{args.stop_after}")
     if misere and (args.size is not None or args.big_size is not None or args.scheduler):
         raise GtablesError("--catalogue misere3 takes --heaps, --budget, --check-total, --codes "
                            "and --workers (its quotients run in local processes), not --size, "
@@ -1411,7 +1420,7 @@ def _own_rows_catalogue(args, catalogue, store, workers: int) -> int:
     t0 = time.perf_counter()
     checkpoint = os.path.join(args.out, CHECKPOINT)
     rows = catalogue.run(store, settings, echo=lambda m: print(m, flush=True), workers=workers,
-                         checkpoint=checkpoint)
+                         checkpoint=checkpoint, stop_after=args.stop_after)
     me = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     kids = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     argv = " ".join(shlex.quote(a) for a in sys.argv[1:])
@@ -1426,10 +1435,10 @@ def _own_rows_catalogue(args, catalogue, store, workers: int) -> int:
     paths = catalogue.write_report(rows, store, args.out, settings, run=run)
     for path in paths:
         print(f"wrote {path}")
-    if os.path.exists(checkpoint):
-        os.unlink(checkpoint)
     with open(paths[1]) as f:
         doc = json.load(f)
+    if os.path.exists(checkpoint) and not doc["summary"]["not_run"]:
+        os.unlink(checkpoint)
     from .octal_catalogue.misere import SUMMARY_LINE
     print(SUMMARY_LINE(doc))
     s = doc["summary"]

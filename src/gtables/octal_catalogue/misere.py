@@ -23,7 +23,7 @@ n* (the bound reached) or *gave up at n*.  Each quotient is checked by brute for
 of heaps of total at most ``total``.  Both tame notions: *Conway's rule for sums* (the first wild
 heap, and the least sum breaking the rule searched over **all** heaps up to the bound, total at
 most ``witness_total``), and *nim heaps* (Plambeck: the least heap that is not a nim heap, from
-the joint quotient of the game's heaps and nim heaps within ``budget`` seconds more), each
+the joint quotient of the game's heaps and nim heaps within ``budget / 2`` seconds more), each
 witness solved again by brute force.
 
 Finished classes are appended to a checkpoint (``misere_chart.checkpoint.jsonl`` in the output
@@ -32,6 +32,7 @@ folder) as they come, so an interrupted run started again with the same settings
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import multiprocessing
 import os
@@ -132,20 +133,23 @@ def quaternary(code: str) -> bool:
 
 
 def _certified_to(q, finite: bool, reached: bool):
-    """``"all"`` or the largest heap the quotient is certified for."""
-    c = getattr(q, "certified_to", None)
+    """``"all"`` (a periodicity certificate, or a finite game whose heaps past its last digit
+    have no move) or the largest heap the quotient is certified for."""
+    c = q.certified_to
     if c == "all" or (finite and reached):
         return "all"
-    return int(q.heaps) if c is None else int(c)
+    return int(c)
 
 
 def run_class(task: dict) -> dict:
     """The chart row of one class (runs in a worker)."""
+    from ..engine.misere_period import find_certificate
     from ..engine.misere_tame import confirm, grundy_values, nim_heap_test, wild_witness
     from ..engine.quotient import QuotientError, check, quotient
-    from ..games.octal import heap_options
+    from ..games.octal import heap_options, take_and_break
 
     code = task["codes"][0]
+    rules = take_and_break(code)
 
     def options_of(h):
         return heap_options(code, h)
@@ -153,17 +157,24 @@ def run_class(task: dict) -> dict:
     row: dict = {"codes": task["codes"], "representative": code, "finite": finite_game(code)}
     t0 = time.perf_counter()
     try:
-        q = quotient(options_of, task["heaps"], time_limit=task["budget"])
+        q = quotient(options_of, task["heaps"], time_limit=task["budget"], rules=rules)
         row.update(status="bound", gave_up_at=None, reason=None)
     except QuotientError as e:
         q = e.partial
         row.update(status="gave up", gave_up_at=e.heap, reason=str(e))
+        if q is not None and rules is not None:
+            # the heaps done may already carry the periodicity theorem's certificate
+            cert = find_certificate(q.phi, rules)
+            if cert is not None:
+                q = dataclasses.replace(q, period_certificate=cert)
     row["quotient_seconds"] = round(time.perf_counter() - t0, 3)
     if q is None:
         row.update(heaps=None, certified_to=None, first_wild=None, non_nim_heap=None,
                    task_seconds=row["quotient_seconds"])  # fmt: skip
         return row
     row["certified_to"] = _certified_to(q, row["finite"], row["status"] == "bound")
+    cert = q.period_certificate
+    row["period_certificate"] = None if cert is None else cert.as_dict()
     if row["certified_to"] == "all":
         row["status"] = "all"
     q = check(q, options_of, task["total"])
@@ -200,7 +211,7 @@ def run_class(task: dict) -> dict:
     # nim heaps (Plambeck): the joint quotient with nim heaps, its own budget
     t2 = time.perf_counter()
     try:
-        nt = nim_heap_test(options_of, q.heaps, time_limit=task["budget"],
+        nt = nim_heap_test(options_of, q.heaps, time_limit=task["budget"] / 2,
                            witness_total=task["witness_total"])  # fmt: skip
         row.update(non_nim_heap=nt.least, non_nim=nt.as_dict(),
                    non_nim_confirmed=None if nt.witness is None else nt.witness.confirmed)
@@ -277,12 +288,21 @@ def selected_classes(settings: dict) -> list[list[str]]:
     return [g for g in groups if want & set(g)]
 
 
+def not_run(codes: list[str]) -> dict:
+    """The row of a class the run stopped before (``stop_after``)."""
+    return {"codes": codes, "representative": codes[0], "finite": finite_game(codes[0]),
+            "status": "not run", "heaps": None, "gave_up_at": None, "certified_to": None,
+            "first_wild": None, "non_nim_heap": None, "reason": None, "task_seconds": 0.0}
+
+
 def chart_passes(cat: Catalogue, store, settings: dict, *, echo=print, workers: int = 1,
-                 checkpoint: str | None = None, **_sweep_options) -> list[dict]:
+                 checkpoint: str | None = None, stop_after: float | None = None,
+                 **_sweep_options) -> list[dict]:
     """Every class of the chart (or of ``settings["codes"]``) on ``workers`` processes, rows
     appended to ``checkpoint`` as they finish and taken from it on a rerun with the same
-    settings.  ``store`` is not used (quotients are not tables).  Returns the rows in the
-    chart's order."""
+    settings.  After ``stop_after`` seconds the workers are stopped and the classes not done
+    get rows of status ``"not run"`` (the checkpoint keeps the others for a rerun).  ``store``
+    is not used (quotients are not tables).  Returns the rows in the chart's order."""
     groups = selected_classes(settings)
     done = load_checkpoint(checkpoint, settings) if checkpoint else {}
     if checkpoint and not done:
@@ -292,16 +312,25 @@ def chart_passes(cat: Catalogue, store, settings: dict, *, echo=print, workers: 
     todo = [g for g in groups if g[0] not in done]
     echo(f"misère chart: {len(groups)} classes, {len(groups) - len(todo)} from the checkpoint, "
          f"{len(todo)} to run on {workers} worker(s); heaps <= {settings['heaps']}, "
-         f"{settings['budget']:g} s each (and as much for the nim-heap test), brute-force check "
+         f"{settings['budget']:g} s each (and half as much for the nim-heap test), brute-force check "
          f"to total {settings['total']}")  # fmt: skip
     tasks = [{"codes": g, **_resumable(settings)} for g in todo]
     rows = {g[0]: done[g[0]] for g in groups if g[0] in done}
     if tasks:
+        end = None if stop_after is None else time.monotonic() + float(stop_after)
         out = open(checkpoint, "a") if checkpoint else None
         try:
             ctx = multiprocessing.get_context("spawn")  # no fork of a process that loaded numba
             with ctx.Pool(max(1, int(workers))) as pool:
-                for i, row in enumerate(pool.imap_unordered(run_class_safe, tasks), 1):
+                results = pool.imap_unordered(run_class_safe, tasks)
+                for i in range(1, len(tasks) + 1):
+                    try:
+                        row = results.next(None if end is None else max(0.0, end - time.monotonic()))
+                    except multiprocessing.TimeoutError:
+                        echo(f"stopped after {stop_after:g} s: {len(tasks) - i + 1} classes not "
+                             f"run (the same command resumes from the checkpoint)")
+                        pool.terminate()
+                        break
                     if out is not None and row["status"] != "failed":
                         out.write(json.dumps(row) + "\n")
                         out.flush()
@@ -310,16 +339,20 @@ def chart_passes(cat: Catalogue, store, settings: dict, *, echo=print, workers: 
         finally:
             if out is not None:
                 out.close()
-    return [rows[g[0]] for g in groups]
+    return [rows.get(g[0]) or not_run(g) for g in groups]
 
 
 def status_text(row: dict) -> str:
     if row["status"] == "failed":
         return f"failed ({row['error']})"
+    if row["status"] == "not run":
+        return "not run"
     if row.get("heaps") is None:
         return f"gave up at {row['gave_up_at']}"
     if row["certified_to"] == "all":
-        return "certified for all heaps"
+        c = row.get("period_certificate")
+        why = "finite game" if c is None else f"Φ period {c['period']} from {c['preperiod']}"
+        return f"certified for all heaps ({why})"
     if row["status"] == "bound":
         return f"to heap {row['certified_to']}"
     return f"gave up at {row['gave_up_at']}"
@@ -364,6 +397,7 @@ def summary(rows: list[dict]) -> dict:
         "gave_up": len(gave),
         "gave_up_at": {str(k): v for k, v in sorted(_count(r["gave_up_at"] for r in gave).items())},
         "failed": [r["representative"] for r in rows if r["status"] == "failed"],
+        "not_run": sum(1 for r in rows if r["status"] == "not run"),
         "tame_conway": sum(1 for r in with_q if r["first_wild"] is None),
         "wild": len(wild),
         "first_wild_heaps": {str(k): v for k, v in
@@ -544,7 +578,7 @@ def _render(doc: dict, figures: list[Figure]) -> list[str]:
         "one element).  Shown: the least heap that is not (`non_nim_heap`) and the least sum `X` "
         "(heaps and nim heaps `*m`, by total) with `h + X` and `*G(h) + X` of different "
         "outcomes; ✓: both solved again by brute force.  The joint quotient has its own time "
-        f"limit of {st['budget']:g} s; where it stopped, heaps are judged among the sums of the "
+        f"limit of {st['budget'] / 2:g} s; where it stopped, heaps are judged among the sums of the "
         "heaps it reached (\"judged to heap m\").",
         "",
         "A quotient that breaks Conway's rule has a heap that is not a nim heap; the converse "
@@ -568,6 +602,10 @@ def _render(doc: dict, figures: list[Figure]) -> list[str]:
         f"({_list(s['non_nim_but_tame'][:12])}{', ...' if len(s['non_nim_but_tame']) > 12 else ''}"
         f"); wild with only nim heaps: {_list(s['wild_but_all_nim'])} (none expected).",
     ]
+    if s["not_run"]:
+        lines.append(f"- **{s['not_run']} classes not run**: the run stopped at its time limit "
+                     f"(`--stop-after`); the same command resumes from the checkpoint.  Every "
+                     f"count here covers the classes that ran.")
     if s["failed"]:
         lines.append(f"- **Failed** (an error, listed at the end): {_list(s['failed'])}.")
     if s["finite"]:
