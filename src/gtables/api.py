@@ -1137,16 +1137,18 @@ def _imported_on_sample(attrs: dict) -> bool:
     return isinstance(imp, dict) and bool(imp.get("sampled"))
 
 
-def export_tables(specs, to: str, store=_DEFAULT) -> int:
-    """Write the stored tables ``specs`` into one new self-contained file ``to`` (readable as a
-    store with ``--store FILE``, read-only); returns how many."""
+def export_tables(specs, to: str, store=_DEFAULT, *, quotients=()) -> int:
+    """Write the stored tables ``specs`` and the stored misère quotients ``quotients`` (their
+    canonical specs, :func:`gtables.quotients.heap_game_spec`) into one new self-contained file
+    ``to`` (readable as a store with ``--store FILE``, read-only); returns how many of both."""
     if isinstance(specs, str):
         specs = [specs]
     if isinstance(specs, (bytes, dict)) or not hasattr(specs, "__iter__"):
         raise GtablesError(f"specs must be a spec or a list of specs, not "
                            f"{type(specs).__name__} {short(repr(specs))}")
     specs = list(specs)
-    if not specs:
+    quotients = [quotients] if isinstance(quotients, str) else list(quotients)
+    if not specs and not quotients:
         raise GtablesError("export_tables needs at least one spec (an export file of no "
                            "tables holds nothing)")
     specs = [_spec_arg(s) for s in specs]
@@ -1158,7 +1160,7 @@ def export_tables(specs, to: str, store=_DEFAULT) -> int:
             canon.append(game(s).spec)     # a bad spec of a known family: its own error
         else:
             canon.append(s)         # a user's family not loaded here: the spec as stored
-    return st.export(canon, to)
+    return st.export(canon, to, quotients=[_spec_arg(q) for q in quotients])
 
 
 def import_tables(source: str, store=_DEFAULT, echo=print, *,

@@ -43,6 +43,7 @@ import os
 import secrets
 import stat
 import uuid
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -1028,9 +1029,11 @@ class Store:
                     out.append(row)
         return sorted(out, key=lambda a: str(a.get("spec", "")))
 
-    def export(self, specs: builtins.list[str], to: str) -> int:
-        """Write the tables ``specs`` (each verified) into one new, self-contained export file
-        ``to`` (never over an existing file); returns how many."""
+    def export(self, specs: builtins.list[str], to: str,
+               quotients: Sequence[str] = ()) -> int:
+        """Write the tables ``specs`` and the quotients ``quotients`` (each verified) into one
+        new, self-contained export file ``to`` (never over an existing file); returns how many
+        of both."""
         if to.endswith(os.sep) or (os.altsep and to.endswith(os.altsep)) or \
                 os.path.basename(to) in ("", ".", ".."):
             raise GtablesError(f"cannot export to {to}: that names a directory; give a file "
@@ -1048,6 +1051,15 @@ class Store:
                                f"folders hold only the files gtables publishes there; write "
                                f"the export file outside any store")
         tables = [self.get(s) for s in specs]
+        quots = []
+        for s in quotients:
+            got = self.read_quotient(s)
+            if got is None:
+                for t in tables:
+                    t.close()
+                raise GtablesError(f"no quotient of {s} in the store {self.path} (gtables list "
+                                   f"shows the stored quotients)")
+            quots.append((s, got))
         tf.room_for_hdf5("making an export file")
         bio = io.BytesIO()
         with tf.h5py().File(bio, "w") as f:
@@ -1059,6 +1071,10 @@ class Store:
                 attrs = {k: v for k, v in t.attrs.items() if k not in ("meta_checksum", tf.SEAL)}
                 tf.export_image_add(f, names.relname(t.spec), values, attrs)
                 t.close()
+            for s, (values, attrs) in quots:
+                attrs = {k: v for k, v in attrs.items()
+                         if k not in ("meta_checksum", tf.SEAL, "sealed")}
+                tf.export_image_add(f, names.relname(s), values, attrs, area=QUOTIENTS)
         try:
             pfd = fsio.open_dir(parent)
         except OSError as e:
@@ -1071,7 +1087,7 @@ class Store:
             raise GtablesError(f"cannot export to {to}: {fsio.reason(e)}") from None
         finally:
             os.close(pfd)
-        return len(tables)
+        return len(tables) + len(quots)
 
 
 def store_around(path: str) -> str | None:

@@ -70,9 +70,21 @@ def tables(path: str) -> Iterator[tuple[str, object, dict, str | None]]:
         fh.close()
 
 
-def _export_tables(f):
+def quotients(path: str) -> Iterator[tuple[str, object, dict, str | None]]:
+    """The quotients of an export file, as :func:`tables` gives its tables (an old single-file
+    store has none)."""
+    kind, f, fh = open_source(path)
+    try:
+        if kind == "export":
+            yield from _export_tables(f, "quotients", tf.QUOTIENT_SCHEMA)
+    finally:
+        f.close()
+        fh.close()
+
+
+def _export_tables(f, area: str = TABLES, schema: str = tf.TABLE_SCHEMA):
     h5py = tf.h5py()
-    top = f.get(TABLES)
+    top = f.get(area)
     if not isinstance(top, h5py.Group):
         return
     for fam in top:
@@ -85,7 +97,7 @@ def _export_tables(f):
             try:
                 if not isinstance(grp.get(name, getlink=True), h5py.HardLink):
                     raise tf.Damaged("it is a link, never followed")
-                h = tf.Handle(grp[name], tf.TABLE_SCHEMA)
+                h = tf.Handle(grp[name], schema)
                 spec = str(h.attrs.get("spec"))
                 if names.relname(spec) != rel:
                     raise tf.Damaged("its stored spec does not match its name")

@@ -217,8 +217,10 @@ def image(schema: str, values: np.ndarray, attrs: dict, key: bytes | None = None
     return bio.getvalue()
 
 
-def export_image_add(f, relname: str, values: np.ndarray, attrs: dict) -> None:
-    g = f.require_group("tables").require_group(relname)
+def export_image_add(f, relname: str, values: np.ndarray, attrs: dict,
+                     area: str = "tables") -> None:
+    """Add a table (``area`` "tables") or a quotient ("quotients") to an export file."""
+    g = f.require_group(area).require_group(relname)
     put(g, values, attrs)        # no key: an export carries no seal
 
 
