@@ -1339,7 +1339,8 @@ def cmd_sweep(args) -> int:
             and args.catalogue != "open3":
         raise GtablesError("--naive-size and --step-limit apply to --catalogue open3 only")
     if args.budget is not None and args.catalogue not in ("open3", "misere3"):
-        raise GtablesError("--budget applies to --catalogue open3 and misere3 only")
+        raise GtablesError("--budget applies to --catalogue open3 only (and to misere3: seconds "
+                           "per class)")
     misere = args.catalogue == "misere3"
     if (args.heaps is not None or args.check_total is not None or args.codes is not None
             or args.stop_after is not None) and not misere:
