@@ -403,12 +403,17 @@ def summary(rows: list[dict]) -> dict:
         "first_wild_heaps": {str(k): v for k, v in
                              sorted(_count(r["first_wild"] for r in wild).items())},
         "all_nim_heaps": sum(1 for r in with_q if r.get("non_nim_heap") is None
-                             and (r.get("non_nim") or {}).get("heaps") is not None),
+                             and (r.get("non_nim") or {}).get("heaps") == r["heaps"]),
+        "nim_undecided": sum(1 for r in with_q if r.get("non_nim_heap") is None
+                             and (r.get("non_nim") or {}).get("heaps") != r["heaps"]),
         "non_nim": len(non_nim),
         "non_nim_heaps": {str(k): v for k, v in
                           sorted(_count(r["non_nim_heap"] for r in non_nim).items())},
         "non_nim_but_tame": [r["representative"] for r in non_nim if r["first_wild"] is None],
-        "wild_but_all_nim": [r["representative"] for r in wild if r.get("non_nim_heap") is None],
+        # every heap of 0..m a nim heap makes Q_m tame: a contradiction only when the nim-heap
+        # test judged the heaps up to the first wild one
+        "wild_but_all_nim": [r["representative"] for r in wild if r.get("non_nim_heap") is None
+                             and ((r.get("non_nim") or {}).get("heaps") or 0) >= r["first_wild"]],
         "nim_test_short": [r["representative"] for r in with_q
                            if (r.get("non_nim") or {}).get("heaps") != r["heaps"]],
         "witness_missing": [r["representative"] for r in wild if r["witness"] is None],
@@ -592,15 +597,17 @@ def _render(doc: dict, figures: list[Figure]) -> list[str]:
         + ("" if not s["gave_up_at"] else
            " (at heap " + ", ".join(f"{h}: {c}" for h, c in s["gave_up_at"].items()) + ")")
         + ".",
-        f"- Conway's rule: tame to the bound {s['tame_conway']}, wild {s['wild']} (first wild "
+        f"- Conway's rule: tame on every heap certified {s['tame_conway']}, wild {s['wild']} (first wild "
         "heap: " + (", ".join(f"{h}: {c}" for h, c in s["first_wild_heaps"].items()) or "none")
         + ").",
         f"- Nim heaps: every heap a nim heap in {s['all_nim_heaps']}, a heap that is not in "
-        f"{s['non_nim']} (least: "
+        f"{s['non_nim']}, none found on the heaps the test reached within its time limit "
+        f"{s['nim_undecided']} (least non-nim heap: "
         + (", ".join(f"{h}: {c}" for h, c in s["non_nim_heaps"].items()) or "none")
         + f"); not a nim heap yet tame by Conway's rule: {len(s['non_nim_but_tame'])} "
         f"({_list(s['non_nim_but_tame'][:12])}{', ...' if len(s['non_nim_but_tame']) > 12 else ''}"
-        f"); wild with only nim heaps: {_list(s['wild_but_all_nim'])} (none expected).",
+        f"); wild with only nim heaps up to the first wild heap: "
+        f"{_list(s['wild_but_all_nim'])} (none possible).",
     ]
     if s["not_run"]:
         lines.append(f"- **{s['not_run']} classes not run**: the run stopped at its time limit "
@@ -745,10 +752,12 @@ def _figures(cat: Catalogue, doc: dict, out: str) -> list[Figure]:
     ax.set_title(f"|Q_t| of the {drawn} classes that break Conway's rule", fontsize=10)
     ax.grid(True, alpha=plotting.GRID_ALPHA, which="both")
     labels = ["certified\nall heaps", f"to heap\n{doc['settings']['heaps']}", "gave up",
-              "Conway\ntame", "Conway\nwild", "all nim\nheaps", "a non-nim\nheap"]
+              "Conway\ntame", "Conway\nwild", "all nim\nheaps", "a non-nim\nheap",
+              "nim test\nshort"]
     counts = [s["certified_all"], s["reached_bound"], s["gave_up"], s["tame_conway"], s["wild"],
-              s["all_nim_heaps"], s["non_nim"]]
-    colours = ["#1a9850", "#2166ac", "#d6604d", "#66bd63", "#f46d43", "#66bd63", "#f46d43"]
+              s["all_nim_heaps"], s["non_nim"], s["nim_undecided"]]
+    colours = ["#1a9850", "#2166ac", "#d6604d", "#66bd63", "#f46d43", "#66bd63", "#f46d43",
+               "#bababa"]
     bars = bx.bar(range(len(counts)), counts, color=colours)
     for b, c in zip(bars, counts):
         bx.annotate(str(c), (b.get_x() + b.get_width() / 2, b.get_height()), ha="center",
