@@ -27,7 +27,7 @@ import time
 
 import pytest
 
-import gtables  # noqa: F401  (sets NUMBA_CACHE_DIR: the bounds-checked run keys its own beside it)
+from gtables.config import numba_cache_dir  # the bounds-checked run keys its own beside it
 
 GUARD = "GTABLES_NUMBA_MODES_RUN"
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -61,7 +61,7 @@ def _show(capsys, text: str) -> None:
 
 
 def test_engine_and_family_tests_pass_with_boundscheck(capsys):
-    cache = os.environ["NUMBA_CACHE_DIR"].rstrip(os.sep) + "-boundscheck"
+    cache = numba_cache_dir().rstrip(os.sep) + "-boundscheck"
     cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *BOUNDSCHECK_TESTS,
            "-k", BOUNDSCHECK_SELECT]
     t0 = time.perf_counter()
@@ -87,7 +87,7 @@ def test_boundscheck_mode_turns_an_overflow_into_an_error():
         "    fill(g, progress=False)\n"
         "except IndexError:\n"
         "    print('IndexError')\n")
-    cache = os.environ["NUMBA_CACHE_DIR"].rstrip(os.sep) + "-boundscheck"
+    cache = numba_cache_dir().rstrip(os.sep) + "-boundscheck"
     r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                        env=_env(NUMBA_BOUNDSCHECK="1", NUMBA_CACHE_DIR=cache), timeout=600)
     assert r.returncode == 0 and r.stdout.strip() == "IndexError", r.stdout + r.stderr

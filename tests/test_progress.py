@@ -127,6 +127,7 @@ def test_sweep_counter_quiet_and_forced(capsys):
 
 # naive Dawson's Kayles: about a second once compiled, long enough for lines 0.1 s apart
 SPEC = "octal:code=0.07,size=60000"
+COMPILING = ("gtables: compiling kernels for ", "gtables: still compiling kernels, ")
 
 
 def test_cli_compute_logs_plain_lines_when_stderr_is_not_a_terminal(cli, tmp_path):
@@ -134,7 +135,8 @@ def test_cli_compute_logs_plain_lines_when_stderr_is_not_a_terminal(cli, tmp_pat
             env={"GTABLES_LOG_SECONDS": "0.1"})
     assert r.returncode == 0, r.stderr
     assert "\r" not in r.stderr
-    lines = r.stderr.splitlines()
+    # on an empty numba cache the kernels' compile is announced first (engine/jit.py)
+    lines = [ln for ln in r.stderr.splitlines() if not ln.startswith(COMPILING)]
     assert lines, "no progress line"
     for line in lines:
         assert line.startswith(f"gtables: {SPEC}  ") and "/60,001 (" in line

@@ -6,6 +6,7 @@ corpus of scripts/bad_inputs.py runs every case through the real command
 (tests/test_bad_inputs.py)."""
 from __future__ import annotations
 
+import dataclasses
 import os
 import subprocess
 import sys
@@ -53,7 +54,9 @@ def test_estimates_follow_each_kernel_and_stay_on_the_short_side():
     sparse = cost.estimate(gtables.game("octal:code=0.6,size=200000"))        # auto: sparse
     assert sparse.unit == "heaps" and sparse.seconds < naive.seconds
     assert cost.estimate(gtables.game("chips:rule=A,n=12")) is None          # its own fill
-    nim = cost.estimate(gtables.game("nim:heaps=2,size=2000"))
+    assert cost.estimate(gtables.game("nim:heaps=2,size=2000")) is None       # Bouton's fill
+    generic = dataclasses.replace(gtables.game("nim:heaps=2,size=2000"), fast_fill=None)
+    nim = cost.estimate(generic)                                # the generic kernel's model
     assert nim.unit == "options" and 1e9 < nim.work < 1e10                   # measured 50 s
     # resumed: the heaps a prefix holds are not counted
     g = gtables.game("octal:code=0.B7,size=6000")

@@ -109,15 +109,19 @@ def _choice(name: str, value, choices) -> str:
 
 def game(spec: str) -> Game:
     """Parse and validate a spec string: the :class:`Game` it names (nothing is computed)."""
-    from .config import check_environment
+    from .config import check_environment, compiling_for
     spec = _spec_arg(spec)
     check_environment()          # before numba loads with the families' modules
     _room_for_numba()
     family, _ = split_spec(spec)
-    if family not in games.families():
-        known = ", ".join(sorted(games.families()))
+    if not games.known(family):
+        known = ", ".join(games.known_names())
         raise GtablesError(f"unknown family {family!r} (known: {known}); {USER_FAMILY_HINT}")
-    return games.parse(spec)
+    g = games.parse(spec)
+    # what a compile from here on would be for (a figure for a family's sequence tables)
+    compiling_for(f"the {family} family",
+                  games.COMPILE_SECONDS.get(family) if g.is_sequence else None)
+    return g
 
 
 NUMBA_ROOM = 448 << 20   # address space numba and LLVM map as they load and compile (measured:
@@ -568,10 +572,12 @@ class Table:
         if self.kind == GRUNDY:
             d["grundy"] = v
         d["outcome"] = self.outcome_of_value(v)
-        if self._game is None and not games._families:      # read without its family (numba)
-            if self.family not in games.GRAMMARS:
+        builtin = self.family in games.GRAMMARS and not games.user_family(self.family)
+        if builtin or (self._game is None and self.family not in games._families):
+            if not builtin:
                 return d    # a user's family, not loaded: value and outcome from the store only
-            # a built-in family's terminal verdicts in plain Python, from its spec grammar
+            # a built-in family's terminal verdicts in plain Python, from its spec grammar (no
+            # move generator to compile; tests/test_fast_lookup.py holds them equal)
             verdict = games.grammar(self.family).terminal
             status = 0 if verdict is None else \
                 verdict(self.params, tuple(int(x) for x in self.space.unrank([idx])[0]))
@@ -1156,7 +1162,7 @@ def export_tables(specs, to: str, store=_DEFAULT, *, quotients=()) -> int:
     st = _needs_store(store, "export_tables")
     canon = []
     for s in specs:
-        if split_spec(s)[0] in games.families():
+        if games.known(split_spec(s)[0]):
             canon.append(game(s).spec)     # a bad spec of a known family: its own error
         else:
             canon.append(s)         # a user's family not loaded here: the spec as stored
@@ -1388,10 +1394,12 @@ def load_if_stored(spec: str, store=_DEFAULT) -> Table | None:
     imported, e.g. ``gtables query`` from a shell: its values come from the store, its rules
     (``--moves``) need the family.  Any error (a bad spec, no store, damaged store, missing
     table) is left for the long way to report, in its own words and order."""
-    if not isinstance(spec, str) or games._families:   # a loaded registry: numba is in already
+    if not isinstance(spec, str):
         return None
     try:
         family, pairs = split_spec(spec)
+        if family in games._families:     # its family is loaded (numba is in already), or a
+            return None                   # user's stands behind the name: the long way
         want = None                       # the parameters a built-in family's spec names
         if family in games.GRAMMARS:
             grammar = games.grammar(family)

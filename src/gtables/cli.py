@@ -571,6 +571,10 @@ def _run(args) -> int:
         check_environment()        # NUMBA_NUM_THREADS=0 was a traceback of 54 lines
         if getattr(args, "quiet", False) and getattr(args, "progress", None):
             raise GtablesError("--quiet and --progress contradict each other: give one of them")
+        if not (getattr(args, "quiet", False) or getattr(args, "json", False)
+                or getattr(args, "progress", None) is False):
+            from .config import announce_compiles  # a line when kernels compile (cold cache)
+            announce_compiles(lambda text: print(text, file=sys.stderr, flush=True))
         if args.command in LOADS_NUMBA:
             from .api import _room_for_numba
             _room_for_numba()      # under ulimit -v LLVM aborts as it loads: one line first
@@ -1169,9 +1173,9 @@ def _heap_list(text: str) -> list[int]:
 
 def cmd_quotient(args) -> int:
     from . import quotients
-    from .engine.quotient import QuotientError
     qspec = quotients.heap_game_spec(args.spec, args.heaps)
     sums = [_heap_list(t) for t in args.outcome]
+    from .engine.quotient import QuotientError  # (numba: after the spec and sums are read)
     store = _open_store(args)
     past = any(max(hs) > quotients._size_of(qspec) for hs in sums)  # needs a certificate
     say = None if args.quiet or past else \

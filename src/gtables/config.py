@@ -6,35 +6,56 @@ notice edits to a helper in another file, so a new source tree gets a new cache 
 """
 from __future__ import annotations
 
+import contextlib
 import functools
-import hashlib
 import os
-import pathlib
+import sys
 from typing import TypedDict
-
-_PKG = pathlib.Path(__file__).resolve().parent
 
 
 @functools.lru_cache(maxsize=1)
 def source_hash() -> str:
     """A hash of the package's sources as this process loaded them (read once: every table a
     process stores names the code that computed it, and the numba cache is keyed to it)."""
+    import hashlib
+    import pathlib
+    pkg = pathlib.Path(__file__).resolve().parent
     h = hashlib.sha1()
-    for path in sorted(_PKG.rglob("*.py")):
-        h.update(str(path.relative_to(_PKG)).encode())
+    for path in sorted(pkg.rglob("*.py")):
+        h.update(str(path.relative_to(pkg)).encode())
         h.update(path.read_bytes())
     return h.hexdigest()[:12]
 
 
-def _setup_cache_dir() -> None:
-    if "NUMBA_CACHE_DIR" in os.environ:
-        return
-    base = os.environ.get("GTABLES_CACHE_DIR") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "gtables")
-    os.environ["NUMBA_CACHE_DIR"] = os.path.join(base, "numba-" + source_hash())
+def numba_cache_dir() -> str:
+    """numba's cache directory (``$NUMBA_CACHE_DIR``), set to
+    ``$GTABLES_CACHE_DIR/numba-<source hash>`` (default ``~/.cache/gtables``) unless the user set
+    it.  Called before numba is first imported (:class:`_BeforeNumba`)."""
+    if "NUMBA_CACHE_DIR" not in os.environ:
+        base = os.environ.get("GTABLES_CACHE_DIR") or os.path.join(
+            os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"),
+            "gtables")
+        os.environ["NUMBA_CACHE_DIR"] = os.path.join(base, "numba-" + source_hash())
+    return os.environ["NUMBA_CACHE_DIR"]
 
 
-_setup_cache_dir()
+class _BeforeNumba:
+    """An import hook that sets numba's cache directory as numba is first imported, not when
+    gtables is: hashing the sources is work a lookup, which never loads numba, need not do."""
+
+    @classmethod
+    def find_spec(cls, name, path=None, target=None):
+        if name == "numba":
+            with contextlib.suppress(ValueError):
+                sys.meta_path.remove(cls)
+            numba_cache_dir()
+        return None          # the usual finders import it
+
+
+if "numba" in sys.modules:
+    numba_cache_dir()
+elif _BeforeNumba not in sys.meta_path:
+    sys.meta_path.insert(0, _BeforeNumba)
 
 
 def environment_problem() -> str | None:
@@ -61,7 +82,7 @@ def cache_problem() -> str | None:
     removing a file there (the directory is made as numba would make it)."""
     if _cache_checked:
         return _cache_checked[0] or None
-    where = os.environ.get("NUMBA_CACHE_DIR", "")
+    where = numba_cache_dir()
     why = ""
     if where:
         import tempfile
@@ -90,6 +111,26 @@ def check_environment(compiling: bool = False) -> None:
         why = cache_problem()
         if why is not None and first:
             warn(why)
+
+_notice: dict = {"echo": None, "what": "", "seconds": None}
+
+
+def announce_compiles(echo) -> None:
+    """Say on ``echo`` (one line each: ``echo(text)``) when numba compiles kernels that are
+    not in its cache, and how long it has been at it (``None``: say nothing, the default).
+    Read by :mod:`gtables.engine.jit` as numba compiles; imports nothing."""
+    _notice["echo"] = echo
+
+
+def compiling_for(what: str, seconds: float | None = None) -> None:
+    """What a compile would be for (``"the octal family"``) and about how long it takes."""
+    _notice["what"], _notice["seconds"] = what, seconds
+
+
+def compile_notice():
+    """``(echo, what, seconds)`` as set by :func:`announce_compiles` and :func:`compiling_for`."""
+    return _notice["echo"], _notice["what"], _notice["seconds"]
+
 
 # Threads of numba's OpenMP layer sleep while they wait instead of spinning (unless the user says
 # otherwise): on a machine shared with other jobs, spinning threads made the parallel kernels

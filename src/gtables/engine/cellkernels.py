@@ -41,6 +41,7 @@ from numba import prange, types
 from ..config import JIT, PARALLEL_JIT, JitOptions
 from ..errors import GtablesError
 from .game import GRUNDY, MISERE, PARTIZAN, PARTIZAN_MISERE
+from .jit import lazy_njit
 from .kernels import MOVES_SIG, MoveGen
 
 # value kinds of the kernels (args[KIND])
@@ -69,7 +70,7 @@ _VEC = types.int64[::1]
 VALUE_DTYPES = (types.uint8, types.uint16, types.uint32)
 
 
-@nb.njit(types.int64(types.int64), **JIT)
+@lazy_njit(types.int64(types.int64), **JIT)
 def popcount(x):
     """Set bits of a non-negative int64."""
     x = x - ((x >> 1) & 0x5555555555555555)
@@ -167,10 +168,10 @@ def fill_range(moves, params, args, lo, hi, layered, table, buf, seen, info):
 
 FILL_RANGE_SIGS = [types.int64(MoveGen, _VEC, _VEC, types.int64, types.int64, types.boolean,
                                dt[::1], _VEC, _VEC, _VEC) for dt in VALUE_DTYPES]
-fill_range_serial = nb.njit(FILL_RANGE_SIGS, **JIT)(getattr(fill_range, "py_func", fill_range))
+fill_range_serial = lazy_njit(FILL_RANGE_SIGS, **JIT)(getattr(fill_range, "py_func", fill_range))
 
 
-@nb.njit([types.int64(MoveGen, _VEC, _VEC, _VEC, types.int64, types.int64, dt[::1],
+@lazy_njit([types.int64(MoveGen, _VEC, _VEC, _VEC, types.int64, types.int64, dt[::1],
                       types.int64[:, ::1], types.int64[:, ::1], types.int64[:, ::1])
           for dt in VALUE_DTYPES], **PARALLEL_JIT)
 def fill_layer(moves, params, args, blocks, size, bsize, table, bufs, seens, infos):
@@ -202,27 +203,27 @@ def fill_layer(moves, params, args, blocks, size, bsize, table, bufs, seens, inf
 
 
 # -- helpers a game may use as its split and canonical form ---------------------------------------
-@nb.njit(SPLIT_SIG, **JIT)
+@lazy_njit(SPLIT_SIG, **JIT)
 def no_split(pos, params, out):
     """The position as one part."""
     out[0] = pos
     return 1
 
 
-@nb.njit(CANON_SIG, **JIT)
+@lazy_njit(CANON_SIG, **JIT)
 def no_symmetry(pos, params):
     """The position itself."""
     return pos
 
 
-@nb.njit(types.int64(types.int64), **JIT)
+@lazy_njit(types.int64(types.int64), **JIT)
 def bit_index(low):
     """The index of the single set bit of ``low`` (a power of two: ``x & -x``), e.g. the cell a
     move generator found free: the bits below it, counted."""
     return popcount(low - 1)
 
 
-@nb.njit(types.int64(types.int64, types.int64[::1]), **JIT)
+@lazy_njit(types.int64(types.int64, types.int64[::1]), **JIT)
 def neighbours_of(cells, params):
     """The cells next to some cell of ``cells`` (one plane's mask) on the space of ``params``:
     by shifts on a board, by the adjacency masks on a graph."""
@@ -238,7 +239,7 @@ def neighbours_of(cells, params):
     return out
 
 
-@nb.njit(SPLIT_SIG, **JIT)
+@lazy_njit(SPLIT_SIG, **JIT)
 def cell_regions(pos, params, out):
     """The connected regions of a cell-space position (:mod:`.spaces.cells`): a cell is in play
     when it is in some plane, two cells in play are joined when they are neighbours; each part
@@ -269,7 +270,7 @@ def cell_regions(pos, params, out):
     return c
 
 
-@nb.njit(CANON_SIG, **JIT)
+@lazy_njit(CANON_SIG, **JIT)
 def cell_symmetry(pos, params):
     """The least index among the images of ``pos`` under the symmetries its space listed in
     ``params`` (byte tables: eight lookups an image)."""
@@ -290,13 +291,13 @@ def cell_symmetry(pos, params):
 
 
 # -- the hash table ------------------------------------------------------------------------------
-@nb.njit(types.int64(types.int64, types.int64), **JIT)
+@lazy_njit(types.int64(types.int64, types.int64), **JIT)
 def _slot(key, mask):
     # Fibonacci hashing: the odd constant 0x9E3779B97F4A7C15 as an int64 (wraps in numba)
     return ((key * -7046029254386353131) >> 20) & mask
 
 
-@nb.njit(types.int64(types.int64[::1], types.int64), **JIT)
+@lazy_njit(types.int64(types.int64[::1], types.int64), **JIT)
 def find(keys, key):
     """The slot of ``key`` in ``keys``, or ``-1 - free slot`` where it would go."""
     mask = keys.size - 1
@@ -310,7 +311,7 @@ def find(keys, key):
         i = (i + 1) & mask
 
 
-@nb.njit(types.int64(types.int64[::1], types.int32[::1], types.int64[::1], types.int32[::1]),
+@lazy_njit(types.int64(types.int64[::1], types.int32[::1], types.int64[::1], types.int32[::1]),
          **JIT)
 def rehash(keys, vals, new_keys, new_vals):
     """Insert every entry of ``keys``/``vals`` into the empty tables ``new_*``; the count."""
@@ -346,7 +347,7 @@ def _option_value(moves, split, canon, params, o, keys, vals, parts, missing):
     return g
 
 
-@nb.njit([types.int64(MoveGen, SplitFn, CanonFn, _VEC, _VEC, types.int64[::1],
+@lazy_njit([types.int64(MoveGen, SplitFn, CanonFn, _VEC, _VEC, types.int64[::1],
                       types.int32[::1], _VEC, _VEC, types.int32[::1], _VEC, _VEC, _VEC)],
          **JIT)
 def search_grundy(moves, split, canon, params, args, keys, vals, frames, opts, ovals, parts,
@@ -445,7 +446,7 @@ def search_grundy(moves, split, canon, params, args, keys, vals, frames, opts, o
 # -- reachable search: outcomes ------------------------------------------------------------------
 # a stored entry holds, for each side s (0 Left / the impartial mover, 1 Right), bit 2s "known"
 # and bit 2s+1 "the player s, moving first, wins"
-@nb.njit([types.int64(MoveGen, CanonFn, _VEC, _VEC, types.int64[::1], types.int32[::1], _VEC,
+@lazy_njit([types.int64(MoveGen, CanonFn, _VEC, _VEC, types.int64[::1], types.int32[::1], _VEC,
                       _VEC, _VEC, _VEC)], **JIT)
 def search_outcome(moves, canon, params, args, keys, vals, frames, opts, counts, info):
     """Whether the side ``args[1]`` moving first from the representative ``args[0]`` wins (1)
@@ -562,7 +563,7 @@ __all__ = ["MOVES_SIG", "SPLIT_SIG", "CANON_SIG", "fill_layer", "fill_range_seri
            "no_symmetry", "rehash", "find", "popcount"]
 
 
-@nb.njit([types.int64(MoveGen, _VEC, _VEC, _VEC, dt[::1], _VEC, _VEC, _VEC)
+@lazy_njit([types.int64(MoveGen, _VEC, _VEC, _VEC, dt[::1], _VEC, _VEC, _VEC)
           for dt in (types.uint8, types.uint32)], **JIT)
 def first_mismatch(moves, params, args, positions, table, buf, seen, info):
     """The first ``k`` whose position ``positions[k]`` (ascending) has a stored value other than

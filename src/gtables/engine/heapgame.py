@@ -37,6 +37,7 @@ from numba import types
 
 from ..config import JIT
 from ..errors import GtablesError
+from .jit import lazy_njit
 from .kernels import MOVES_SIG, VALUE_DTYPES, stamped_mex
 from .status import BASE, DONE, OVERFLOW
 
@@ -102,7 +103,7 @@ def _check(n, c, buf, max_options, err):
     return OK
 
 
-@nb.njit([types.int64(Options, types.int64, types.int64, dt[::1], types.int64, types.int64[::1],
+@lazy_njit([types.int64(Options, types.int64, types.int64, dt[::1], types.int64, types.int64[::1],
                       types.int64[::1], types.int64[::1]) for dt in VALUE_DTYPES], **JIT)
 def options_grundy_range(options, lo, hi, table, vmax, buf, seen, err):
     """Grundy values of heaps ``lo..hi-1`` from ``table[:lo]``: the mex of ``G(a) ^ G(b)`` over
@@ -132,7 +133,7 @@ def options_grundy_range(options, lo, hi, table, vmax, buf, seen, err):
     return DONE
 
 
-@nb.njit(types.int64(Options, types.int64, types.int64, types.int64[::1], types.int64[::1],
+@lazy_njit(types.int64(Options, types.int64, types.int64, types.int64[::1], types.int64[::1],
                      types.boolean), **JIT)
 def first_bad_heap(options, lo, hi, buf, err, splits):
     """Check the options of heaps ``lo..hi-1`` (nothing is computed): the first heap with a bad

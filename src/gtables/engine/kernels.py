@@ -36,6 +36,7 @@ import numpy as np
 from numba import prange, types
 
 from ..config import JIT, PARALLEL_JIT
+from .jit import lazy_njit
 from .status import (  # noqa: F401  (TERMINAL_*: the move generators' codes, re-exported)
     BAD_TERMINAL,
     BASE,
@@ -67,18 +68,13 @@ def in_package(fn) -> bool:
 def movegen(fn):
     """Decorator for a family's (or a user's) move generator: jit it with the fixed signature.
 
-    gtables' own generators are cached on disk.  A user's are compiled in each process (a
-    fraction of a second): numba's cache keys a function by its file but records the module it
-    was first loaded as, so one rules file imported by a script and run by ``--rules`` (or
-    imported again by numba) would read an entry it cannot load."""
+    gtables' own generators are cached on disk and compiled when first used.  A user's are
+    compiled in each process (a fraction of a second): numba's cache keys a function by its
+    file but records the module it was first loaded as, so one rules file imported by a script
+    and run by ``--rules`` (or imported again by numba) would read an entry it cannot load."""
     if not in_package(fn):
         return nb.njit(MOVES_SIG, **dict(JIT, cache=False))(fn)
-    try:
-        return nb.njit(MOVES_SIG, **JIT)(fn)
-    except RuntimeError as e:
-        if "cannot cache" not in str(e):
-            raise
-        return nb.njit(MOVES_SIG, **dict(JIT, cache=False))(fn)
+    return lazy_njit(MOVES_SIG, **JIT)(fn)    # compiled (or loaded) when first used
 
 
 VALUE_DTYPES = (types.uint8, types.uint16, types.uint32)   # the dtypes a table passes through
@@ -105,7 +101,7 @@ def worker(*dtypes):
     """Decorator for a worker (a family's own too): jit it with :func:`worker_sig` for each
     table dtype it serves (default: all three), so :func:`run_tiers` can take it."""
     sigs = [WORKER_SIGS[dt] for dt in (dtypes or VALUE_DTYPES)]
-    return lambda fn: nb.njit(sigs, **JIT)(fn)
+    return lambda fn: lazy_njit(sigs, **JIT)(fn)
 
 
 def scratch_width(max_options: int) -> int:
@@ -233,7 +229,7 @@ def partizan_range(moves, params, args, lo, hi, table, scratch):
     return DONE
 
 
-@nb.njit(types.int64(types.int64[::1]), **JIT)
+@lazy_njit(types.int64(types.int64[::1]), **JIT)
 def _first_failure(status):
     """The smallest status that is not DONE (the earliest position a worker could not finish)."""
     worst = DONE
@@ -243,7 +239,7 @@ def _first_failure(status):
     return worst
 
 
-@nb.njit([types.int64(Worker[dt], MoveGen, _VEC, _VEC, _VEC, dt[::1], types.int64[:, ::1])
+@lazy_njit([types.int64(Worker[dt], MoveGen, _VEC, _VEC, _VEC, dt[::1], types.int64[:, ::1])
           for dt in VALUE_DTYPES], **PARALLEL_JIT)
 def run_tiers(worker, moves, params, args, bounds, table, scratch):
     """Run ``worker`` tier by tier: the units ``bounds[t]..bounds[t+1]-1`` of tier ``t`` depend

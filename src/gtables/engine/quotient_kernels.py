@@ -26,6 +26,7 @@ import numpy as np
 from numba import types
 
 from ..config import JIT
+from .jit import lazy_njit
 from .spaces.partition_kernels import partition_rank
 
 i32 = types.int32
@@ -37,7 +38,7 @@ u64 = types.uint64
 # normal forms
 
 
-@nb.njit(types.Tuple((i32[:, ::1], i32[::1], i64))(i32[:, ::1], i32[::1]), **JIT)
+@lazy_njit(types.Tuple((i32[:, ::1], i32[::1], i64))(i32[:, ::1], i32[::1]), **JIT)
 def least_words(mult, gens):
     """``(word, order, count)``: ``word[x]`` the colex-least word of element ``x`` (rows of
     elements no word reaches stay -1), ``order[:count]`` the reached elements in colex order of
@@ -80,7 +81,7 @@ def least_words(mult, gens):
     return word, order, count
 
 
-@nb.njit(types.boolean(i32[::1], i32[::1]), **JIT)
+@lazy_njit(types.boolean(i32[::1], i32[::1]), **JIT)
 def colex_less(u, v):
     """``u < v`` in colex order (the exponent of the last heap first)."""
     for t in range(u.shape[0] - 1, -1, -1):
@@ -93,7 +94,7 @@ def colex_less(u, v):
 # the pretending-function test
 
 
-@nb.njit(i64(i32[:, ::1], u8[::1], i32[::1], i64[::1], i32[::1], i32[:, ::1], i32[::1], i64,
+@lazy_njit(i64(i32[:, ::1], u8[::1], i32[::1], i64[::1], i32[::1], i32[:, ::1], i32[::1], i64,
              i32[::1]), **JIT)
 def p_failure(mult, isp, gens, s_start, s_elems, word, order, count, out):
     """The colex-least word ``x + heap j`` with ``x * gens[j]`` in the P-portion and some option
@@ -175,7 +176,7 @@ def _pending_less(c1, c2, c_par, c_j, node_word, m, c_key):
     return False
 
 
-@nb.njit(types.Tuple((i64, i64))(i32[:, ::1], u8[::1], i32[::1], i64[::1], i32[::1], i32[::1],
+@lazy_njit(types.Tuple((i64, i64))(i32[:, ::1], u8[::1], i32[::1], i64[::1], i32[::1], i32[::1],
                                  types.boolean, i32[::1], i64), **JIT)
 def n_failure(mult, isp, gens, s_start, s_elems, cutoff, has_cutoff, out, max_nodes):
     """The colex-least non-empty word whose element is outside the P-portion although no option
@@ -401,7 +402,7 @@ def _pmul(x, y, mult, base, base_of, nb_, idx, per, stride):
     return z
 
 
-@nb.njit(types.Tuple((i64[::1], u8[::1], i64))(
+@lazy_njit(types.Tuple((i64[::1], u8[::1], i64))(
     i32[:, ::1], i32[::1], i32[::1], i64[::1], i64[::1], i64[::1], i64[::1], i64[::1], i64[::1],
     i64), **JIT)
 def mark_product(mult, base, base_of, idx, per, stride, gens, s_start, s_elems, size):
@@ -472,7 +473,7 @@ def mark_product(mult, base, base_of, idx, per, stride, gens, s_start, s_elems, 
     return order, isp, count
 
 
-@nb.njit(i64[::1](i64[:, ::1], i64[::1], i32[:, ::1], i32[::1], i32[::1], i64[::1], i64[::1],
+@lazy_njit(i64[::1](i64[:, ::1], i64[::1], i32[:, ::1], i32[::1], i32[::1], i64[::1], i64[::1],
                   i64[::1]), **JIT)
 def product_option_images(comps, code, mult, base, base_of, idx, per, stride):
     """The element of the trial monoid of every option: ``comps[o]`` its heaps (0: none),
@@ -489,7 +490,7 @@ def product_option_images(comps, code, mult, base, base_of, idx, per, stride):
     return out
 
 
-@nb.njit(i64[:, ::1](i64[::1], i64, i64[::1], i32[:, ::1], i32[::1], i32[::1], i64[::1],
+@lazy_njit(i64[:, ::1](i64[::1], i64, i64[::1], i32[:, ::1], i32[::1], i32[::1], i64[::1],
                      i64[::1], i64[::1], i64[::1]), **JIT)
 def product_actions(order, count, at, mult, base, base_of, idx, per, stride, gens):
     """``act[i, g]``: the position in ``order`` of ``order[i] * gens[g]`` (``at`` maps an element
@@ -503,7 +504,7 @@ def product_actions(order, count, at, mult, base, base_of, idx, per, stride, gen
     return act
 
 
-@nb.njit(i32[:, ::1](i64[:, ::1]), **JIT)
+@lazy_njit(i32[:, ::1](i64[:, ::1]), **JIT)
 def table_from_actions(act):
     """The multiplication table of a commutative monoid that its generators' actions
     ``act[c, u]`` (element ``c`` times generator ``u``; element 0 the identity, every element a
@@ -537,7 +538,7 @@ def table_from_actions(act):
     return out
 
 
-@nb.njit(i64[::1](i64[::1], i64[:, ::1]), **JIT)
+@lazy_njit(i64[::1](i64[::1], i64[:, ::1]), **JIT)
 def refine(p0, act):
     """Moore refinement: the coarsest partition of ``0..n-1`` finer than the labels ``p0`` that
     the actions respect (``x`` and ``y`` in one class send ``act[x, g]`` and ``act[y, g]`` to one
@@ -589,7 +590,7 @@ def refine(p0, act):
             return cls
 
 
-@nb.njit(i32[::1](i32[:, ::1], i32[::1], i64[:, ::1]), **JIT)
+@lazy_njit(i32[::1](i32[:, ::1], i32[::1], i64[:, ::1]), **JIT)
 def option_images(mult, phi, comps):
     """The element of every option: ``comps[o]`` its heaps (0: none), ``phi`` each heap's
     element."""
@@ -608,7 +609,7 @@ def option_images(mult, phi, comps):
 # the independent brute force: misère outcomes of every sum of heaps of total <= T
 
 
-@nb.njit(i64(i64[::1], i64[:, :, ::1], i64[::1], i64[::1], i64), **JIT)
+@lazy_njit(i64(i64[::1], i64[:, :, ::1], i64[::1], i64[::1], i64), **JIT)
 def _rank(offsets, W, sizes, counts, d):
     """Index of the multiset with distinct parts ``sizes[:d]`` (decreasing) and multiplicities
     ``counts[:d]``: by total, then lexicographically on the parts in decreasing order."""
@@ -672,7 +673,7 @@ def _distinct_parts(a, ln, sizes, counts):
     return d
 
 
-@nb.njit(types.Tuple((u8[::1], i64, i64[::1], i64))(i64, i64, i64[::1], i64[::1], i64[::1],
+@lazy_njit(types.Tuple((u8[::1], i64, i64[::1], i64))(i64, i64, i64[::1], i64[::1], i64[::1],
                                                 i64[::1], i64[:, :, ::1], i32[:, ::1],
                                                 i32[::1], u8[::1]), **JIT)
 def misere_sums(T, n, o_start, c_start, comps, offsets, W, mult, phi, isp):
@@ -757,7 +758,7 @@ def misere_sums(T, n, o_start, c_start, comps, offsets, W, mult, phi, isp):
     return out, idx, first, first_len
 
 
-@nb.njit(types.Tuple((i64, i64[::1], i64))(i64, i64, i64[::1], u8[::1], i32[:, ::1], i32[::1],
+@lazy_njit(types.Tuple((i64, i64[::1], i64))(i64, i64, i64[::1], u8[::1], i32[:, ::1], i32[::1],
                                             u8[::1]), **JIT)
 def check_sum_table(T, n, tables, values, mult, phi, isp):
     """Compare the quotient with a table of misère outcomes of sums of heaps (``values`` over a

@@ -10,13 +10,13 @@ consistent).  A full pass checks every position; :func:`sample_positions` picks 
 """
 from __future__ import annotations
 
-import numba as nb
 import numpy as np
 from numba import types
 
 from ..config import JIT
 from .compute import _worker
 from .game import GRUNDY, Game
+from .jit import lazy_njit
 from .kernels import VALUE_DTYPES, MoveGen, Worker, scratch_width
 from .status import DONE
 
@@ -24,7 +24,7 @@ _VEC = types.int64[::1]
 CHUNK = 1 << 20     # positions per kernel call: Ctrl-C is seen between calls
 
 
-@nb.njit([types.int64(Worker[dt], MoveGen, _VEC, _VEC, _VEC, dt[::1], _VEC)
+@lazy_njit([types.int64(Worker[dt], MoveGen, _VEC, _VEC, _VEC, dt[::1], _VEC)
           for dt in VALUE_DTYPES], **JIT)
 def first_mismatch(worker, moves, params, args, positions, table, scratch):
     """The first ``k`` such that the value ``worker`` derives for position ``positions[k]`` from

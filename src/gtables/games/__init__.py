@@ -28,6 +28,7 @@ Claims about the family live in ``verify/<name>.py`` or a seed's package, with o
 from __future__ import annotations
 
 import importlib
+import sys
 
 from ..engine.game import Family, Grammar, split_spec
 from ..errors import GtablesError
@@ -43,20 +44,42 @@ GRAMMARS = {name: (name, "GRAMMAR") for name in BUILTIN if name not in CELL_GAME
     {"endnim_row": ("endnim", "ROW_GRAMMAR")} | \
     {name: ("cellgames", attr) for name, attr in CELL_GAMES.items()}
 
+# the families loaded so far: a built-in one when it is first named (its module compiles or loads
+# its kernels, so a command pays only for the families it uses), a user's when registered
 _families: dict[str, Family] = {}
+
+# seconds the kernels of a family's sequence tables take to compile on an empty numba cache, on
+# an idle machine: what the line "compiling kernels for ..., once: about N s" announces, stretched
+# by the load (engine/jit.py).  Octal: Officers to 2^23 took 95 s more cold than warm at load 12
+# on 2 cores (results/first_run.md), about 16 s of a whole core.  Other compiles name no figure.
+COMPILE_SECONDS = {"octal": 16.0}
+
+
+def _load(name: str) -> None:
+    """Import the built-in family ``name`` unless a family stands under that name already."""
+    if name in BUILTIN and name not in _families:
+        mod = importlib.import_module(f"{__name__}.{name}")
+        _families.setdefault(mod.FAMILY.name, mod.FAMILY)
 
 
 def _load_builtin() -> None:
-    if _families:
-        return
     for name in BUILTIN:
-        mod = importlib.import_module(f"{__name__}.{name}")
-        _families[mod.FAMILY.name] = mod.FAMILY
+        _load(name)
+
+
+def user_family(name: str) -> bool:
+    """Whether a family of a user's (registered, not the built-in module's) stands under
+    ``name``: then its spec is read by that family, not by the built-in grammar."""
+    fam = _families.get(name)
+    if fam is None:
+        return False
+    mod = sys.modules.get(f"{__name__}.{name}") if name in BUILTIN else None
+    return mod is None or getattr(mod, "FAMILY", None) is not fam
 
 
 def register(family: Family, replace: bool = False) -> Family:
     """Add a family (a user's own game) to the registry."""
-    _load_builtin()
+    _load(family.name)
     if family.name in _families and not replace and _families[family.name] is not family:
         raise GtablesError(f"a family named {family.name!r} is already registered")
     _families[family.name] = family
@@ -69,10 +92,20 @@ def families() -> dict[str, Family]:
 
 
 def get(name: str) -> Family:
-    _load_builtin()
+    _load(name)
     if name not in _families:
-        raise GtablesError(f"unknown family {name!r} (known: {', '.join(sorted(_families))})")
+        known = sorted(set(BUILTIN) | set(_families))
+        raise GtablesError(f"unknown family {name!r} (known: {', '.join(known)})")
     return _families[name]
+
+
+def known(name: str) -> bool:
+    """Whether ``name`` is a built-in family or one registered (without loading any)."""
+    return name in BUILTIN or name in _families
+
+
+def known_names() -> list[str]:
+    return sorted(set(BUILTIN) | set(_families))
 
 
 def grammar(name: str) -> Grammar:
@@ -93,9 +126,10 @@ def parse(spec: str):
 
 def canonical(spec: str) -> str:
     """The canonical spec of ``spec`` (validated as far as its keys and values go; rules that
-    tie values together, such as ``min <= max``, are checked when the game is built).  Before
-    the registry is loaded (no family of a user's can stand behind a name yet) a built-in
-    family's spec is read by its grammar alone, without numba."""
+    tie values together, such as ``min <= max``, are checked when the game is built).  Unless a
+    family of a user's stands behind the name, a built-in family's spec is read by its grammar
+    alone, without numba."""
     fam_name, pairs = split_spec(spec)
-    fam = grammar(fam_name) if not _families and fam_name in GRAMMARS else get(fam_name)
+    fam = grammar(fam_name) if fam_name in GRAMMARS and not user_family(fam_name) \
+        else get(fam_name)
     return fam.canonical(fam.parse(pairs))

@@ -54,6 +54,7 @@ from ..engine.game import (
     Rules,
     SearchStrategy,
 )
+from ..engine.jit import lazy_njit
 from ..engine.kernels import in_package, movegen
 from ..engine.spaces.base import PositionSpace
 from ..engine.spaces.cells import board_space, graph_space
@@ -132,7 +133,9 @@ def _compile(fn, sig, what: str, name: str):
     try:
         if sig is CK.MOVES_SIG:
             return movegen(getattr(fn, "py_func", fn))
-        return nb.njit(sig, cache=in_package(fn), nogil=True)(getattr(fn, "py_func", fn))
+        if in_package(fn):      # gtables' own: compiled (or loaded from the cache) when used
+            return lazy_njit(sig, cache=True, nogil=True)(getattr(fn, "py_func", fn))
+        return nb.njit(sig, cache=False, nogil=True)(getattr(fn, "py_func", fn))
     except Exception as e:    # noqa: BLE001 - numba's typing error, folded to one line
         first = str(e).strip().splitlines()
         why = next((ln for ln in first if ln.strip()), type(e).__name__)[:200]

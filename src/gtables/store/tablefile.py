@@ -340,7 +340,7 @@ class Handle:
             raise GtablesError(f"index {int(idx.max())} outside the table (0..{n - 1})")
         chunk_of = idx // self.chunk
         out = np.empty(idx.size, dtype=self.dtype)
-        for c in np.unique(chunk_of):
+        for c in sorted(set(chunk_of.tolist())):     # (np.unique would import numpy.ma)
             sel_c = chunk_of == c
             out[sel_c] = self._block(int(c))[idx[sel_c] - c * self.chunk]
         return out

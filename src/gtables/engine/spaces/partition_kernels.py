@@ -4,22 +4,22 @@ reading a stored table (which rebuilds its space) never imports numba.  They rea
 array, ``PartitionSpace.tables``: ``[T, offsets (T + 2), W]`` (see ``partitions``)."""
 from __future__ import annotations
 
-import numba as nb
 import numpy as np
 from numba import types
 
 from ...config import JIT
+from ..jit import lazy_njit
 
 _HEAD = 1                # tables[0] = T; offsets follow
 
 
-@nb.njit(types.int64(types.int64[::1], types.int64, types.int64, types.int64), **JIT)
+@lazy_njit(types.int64(types.int64[::1], types.int64, types.int64, types.int64), **JIT)
 def _w(tables, r, s, c):
     T = tables[0]
     return tables[_HEAD + T + 2 + (r * (T + 2) + s) * (T + 1) + c]
 
 
-@nb.njit(types.int64(types.int64[::1], types.int64), **JIT)
+@lazy_njit(types.int64(types.int64[::1], types.int64), **JIT)
 def tier_of(tables, idx):
     """The total ``n`` of the partition of index ``idx`` (``offsets[n] <= idx < offsets[n+1]``)."""
     T = tables[0]
@@ -33,7 +33,7 @@ def tier_of(tables, idx):
     return lo
 
 
-@nb.njit(types.int64(types.int64[::1], types.int64, types.int64[::1], types.int64[::1]), **JIT)
+@lazy_njit(types.int64(types.int64[::1], types.int64, types.int64[::1], types.int64[::1]), **JIT)
 def partition_unrank(tables, idx, sizes, counts):
     """Write the partition of index ``idx`` as distinct parts ``sizes[0] > sizes[1] > ...``
     with multiplicities ``counts``; return the number of distinct parts.  Assumes a legal
@@ -59,7 +59,7 @@ def partition_unrank(tables, idx, sizes, counts):
     return d
 
 
-@nb.njit(types.int64(types.int64[::1], types.int64[::1], types.int64[::1], types.int64), **JIT)
+@lazy_njit(types.int64(types.int64[::1], types.int64[::1], types.int64[::1], types.int64), **JIT)
 def partition_rank(tables, sizes, counts, d):
     """The index of the partition with distinct parts ``sizes[:d]`` (decreasing) and
     multiplicities ``counts[:d]``."""
@@ -74,7 +74,7 @@ def partition_rank(tables, sizes, counts, d):
     return q
 
 
-@nb.njit(types.int64(types.int64[::1], types.int64[::1], types.int64[::1], types.int64,
+@lazy_njit(types.int64(types.int64[::1], types.int64[::1], types.int64[::1], types.int64,
                      types.int64, types.int64, types.int64, types.int64), **JIT)
 def rank_replace(tables, sizes, counts, d, n, h, a, b):
     """The index of the partition ``sizes/counts[:d]`` (total ``n``) with one part ``h`` (one of
@@ -110,7 +110,7 @@ def rank_replace(tables, sizes, counts, d, n, h, a, b):
     return q
 
 
-@nb.njit(types.int64(types.int64[::1], types.int64[::1], types.int64), **JIT)
+@lazy_njit(types.int64(types.int64[::1], types.int64[::1], types.int64), **JIT)
 def partition_next(sizes, counts, d):
     """Step ``sizes/counts[:d]`` to the next partition of the same total in index order, in
     place; return its number of distinct parts, or -1 after the last one (the single part n).
@@ -142,7 +142,7 @@ def partition_next(sizes, counts, d):
     return j
 
 
-@nb.njit(types.void(types.int64[::1], types.int64[::1], types.int64[:, ::1]), **JIT)
+@lazy_njit(types.void(types.int64[::1], types.int64[::1], types.int64[:, ::1]), **JIT)
 def _unrank_rows(tables, idx, out):
     T = tables[0]
     sizes = np.empty(T + 1, np.int64)
@@ -156,7 +156,7 @@ def _unrank_rows(tables, idx, out):
                 j += 1
 
 
-@nb.njit(types.void(types.int64[::1], types.int64[:, ::1], types.int64[::1]), **JIT)
+@lazy_njit(types.void(types.int64[::1], types.int64[:, ::1], types.int64[::1]), **JIT)
 def _rank_rows(tables, rows, out):
     T = tables[0]
     sizes = np.empty(T + 1, np.int64)

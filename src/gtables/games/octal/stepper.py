@@ -12,6 +12,7 @@ from ...engine.status import BASE, DONE, SCRATCH_FULL, decode
 from ...errors import GtablesError
 from . import blocks as octal_blocks
 from . import pipeline as octal_pipeline
+from . import plain as octal_plain
 from . import scan as octal_scan
 from .kernels import (
     S_BITS,
@@ -61,6 +62,7 @@ class OctalStepper:
     table and calls again from that heap)."""
 
     def __init__(self, ds: list[int], algorithm: str = "auto", scan: bool = True):
+        self.ds = list(ds)
         if algorithm not in ALGORITHMS:
             raise ValueError(f"algorithm must be one of {', '.join(ALGORITHMS)}")
         self.whole, self.take, self.split, self.unequal, self.three = move_arrays(ds)
@@ -434,7 +436,7 @@ class OctalStepper:
     def stats(self) -> dict:
         """``rare_heaps`` (how many) and ``last_rare`` (the largest) count the rare heaps among
         ``1..n-1`` for the final mask, ``n`` = the last heap computed + 1; ``None`` when the
-        run ended in the naive kernel, which keeps no rare list."""
+        run ended in the naive kernel or the plain path, which keep no rare list."""
         nrare = int(self.state[S_NRARE]) if self.algorithm == "sparse" else None
         return {"algorithm": self.name, "mask": int(self.state[S_MASK]), "parity_bit": int(self.state[S_PB]),
                 "rare_heaps": nrare, "last_rare": int(self.rare[nrare - 1]) if nrare else None,
@@ -458,7 +460,13 @@ class OctalStepper:
         self.cls = c
 
     def prepare(self, table: np.ndarray, n: int) -> None:
-        """Set up from a known prefix ``table[:n]`` (a fresh run, or a resumed one)."""
+        """Set up from a known prefix ``table[:n]`` (a fresh run, or a resumed one).  ``auto``
+        fills a small table (``table.size`` heaps) by the plain path (:mod:`.plain`: numpy, no
+        compiled kernel, the same values)."""
+        if self.auto and table.size <= octal_plain.PLAIN_HEAPS and \
+                octal_plain.option_work(self.ds, table.size) <= octal_plain.PLAIN_WORK:
+            self.algorithm = "plain"
+            return
         self.state[S_BITS] = max(1, int(bits_for(int(max_value(table, n))) if n else 0))
         self._grow_marks()
         if self.algorithm == "sparse":
@@ -483,6 +491,8 @@ class OctalStepper:
         self._set_classes()
 
     def run(self, table: np.ndarray, lo: int, hi: int) -> int:
+        if self.algorithm == "plain":
+            return octal_plain.plain_range(self.ds, table, lo, hi)
         vmax = int(np.iinfo(table.dtype).max)
         while lo < hi:
             stop = hi
