@@ -142,7 +142,11 @@ def rewrite(args) -> int:
     path = os.path.join(args.out, f"{catalogue.stem}.json")
     if not os.path.exists(path):
         raise SystemExit(f"no report to rewrite: {path}")
+    notes = dict(n.partition("=")[::2] for n in args.note)
     edit = None
+    if notes and not args.longer:
+        def edit(doc):
+            doc.setdefault("run", {}).update(notes)
     if args.longer:
         if args.catalogue != "open3":
             raise SystemExit("--longer applies to --catalogue open3")
@@ -159,6 +163,7 @@ def rewrite(args) -> int:
                 f"open3 --rewrite --longer {args.longer} --out {args.out}` from this JSON (no "
                 f"store): {', '.join(taken) or 'no game'} shown at the frontier of {source} "
                 f"(section 'Longer tables from another run')")
+            doc["run"].update(notes)
     for p in catalogue.rewrite_report(args.out, edit=edit):
         print(f"wrote {p}")
     return 0
