@@ -104,7 +104,7 @@ def render(doc: dict) -> list[str]:
              f"## Busy machine: one thread, two threads, auto ({doc['code']}, "
              f"{doc['values']:,} values)", "",
              f"- date: {doc['started']} UTC, {doc['minutes']:.1f} min; command: "
-             f"`{doc['command']}`",
+             f"`{doc['command']}`" + (f"; code {doc['commit']}" if doc.get("commit") else ""),
              f"- machine: {doc['machine']}; load average (1 min) {doc['load_min']:.2f} to "
              f"{doc['load_max']:.2f} over the runs (this machine is shared with other jobs: "
              f"'idle' = without the extra busy loop, not a quiet machine)",
@@ -241,12 +241,20 @@ def main(argv=None) -> int:
     except (OSError, StopIteration):
         pass
     loads = [x for r in runs for x in (r["load_start"], r["load_end"])]
+    try:
+        commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
+                                capture_output=True, text=True, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "-C", str(ROOT), "status", "--porcelain", "src"],
+                               capture_output=True, text=True, check=True).stdout.strip()
+        commit += " (src changed since)" if dirty else ""
+    except (OSError, subprocess.CalledProcessError):
+        commit = "unknown"
     doc = {"code": a.code, "values": a.values, "started": f"{started:%Y-%m-%d %H:%M}",
            "minutes": (time.perf_counter() - t_start) / 60,
            "command": "python scripts/bench_octal_threads.py " + " ".join(argv or sys.argv[1:]),
            "machine": f"{cpu}, {os.cpu_count()} cores; numba {numba.__version__}, "
                       f"Python {platform.python_version()}",
-           "pin": a.pin, "nice": os.getpriority(os.PRIO_PROCESS, 0),
+           "pin": a.pin, "nice": os.getpriority(os.PRIO_PROCESS, 0), "commit": commit,
            "load_min": min(loads), "load_max": max(loads),
            "checksum": sums.pop(), "runs": runs, "medians": medians, "note": a.note}
     print("\n".join(render(doc)))
