@@ -14,7 +14,7 @@ same sitting); the load average is recorded after each command.
 
 Usage: python scripts/bench_first_run.py [--src DIR] [--only WORD] [--skip WORD] [--json OUT]
        python scripts/bench_first_run.py --report AFTER.json [BEFORE.json] --out results/first_run.md
-           [--note TEXT]
+           [--note TEXT] [--append HEADING]   (a second run, below the first)
 """
 from __future__ import annotations
 
@@ -85,7 +85,7 @@ def run(args: list[str], env: dict, cwd: str) -> dict:
             "stderr_lines": len(err)}
 
 
-def report(paths: list[str], out: str, note: str = "") -> None:
+def report(paths: list[str], out: str, note: str = "", append: str = "") -> None:
     """The table of results/first_run.md from one run (after) or two (after, before)."""
     runs = [json.load(open(p)) for p in paths]
     after = runs[0]["rows"]
@@ -128,7 +128,9 @@ def report(paths: list[str], out: str, note: str = "") -> None:
             lines.append(f"- `{cmd}`: {c['first_stderr']}")
     if note:
         lines += ["", note]
-    with open(out, "w") as f:
+    if append:               # a second run below the first: its own heading, the same table
+        lines = ["", f"## {append}", ""] + lines[lines.index("") + 1:]
+    with open(out, "a" if append else "w") as f:
         f.write("\n".join(lines) + "\n")
 
 
@@ -138,7 +140,8 @@ def main(argv=None) -> int:
     if argv and argv[0] == "--report":
         out = argv[argv.index("--out") + 1]
         note = argv[argv.index("--note") + 1] if "--note" in argv else ""
-        report([x for x in argv[1:argv.index("--out")]], out, note)
+        append = argv[argv.index("--append") + 1] if "--append" in argv else ""
+        report([x for x in argv[1:argv.index("--out")]], out, note, append)
         return 0
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--src", default=str(ROOT / "src"), help="the gtables sources to time")
