@@ -75,13 +75,21 @@ def test_stored_table_differs_only_in_what_computed_it(tmp_path):
         assert a.attrs[key] == b.attrs[key], key
 
 
+#: Python source that records every function numba compiles in ``seen`` (numba's compile event)
+LISTEN = ("import sys\nfrom numba.core import event as ev\n"
+          "seen = []\n"
+          "class L(ev.Listener):\n"
+          "    def on_start(self, e): seen.append(e.data['dispatcher'].py_func.__qualname__)\n"
+          "    def on_end(self, e): pass\n"
+          "ev.register('numba:compile', L())\n")
+#: ... then runs the CLI on its arguments and prints what compiled as its last line
+CLI_LISTENING = LISTEN + ("from gtables.cli import main\n"
+                          "rc = main(sys.argv[1:])\n"
+                          "print(seen)\nsys.exit(rc)\n")
+
+
 def test_importing_every_family_compiles_nothing():
-    code = ("from numba.core import event as ev\n"
-            "seen = []\n"
-            "class L(ev.Listener):\n"
-            "    def on_start(self, e): seen.append(e.data['dispatcher'].py_func.__qualname__)\n"
-            "    def on_end(self, e): pass\n"
-            "ev.register('numba:compile', L())\n"
+    code = (LISTEN +
             "from gtables import games\n"
             "games.families()\n"
             "import gtables.api, gtables.cells, gtables.quotients\n"
@@ -92,15 +100,7 @@ def test_importing_every_family_compiles_nothing():
 
 
 def test_a_small_octal_table_compiles_nothing(tmp_path):
-    code = ("import sys\nfrom numba.core import event as ev\n"
-            "seen = []\n"
-            "class L(ev.Listener):\n"
-            "    def on_start(self, e): seen.append(e.data['dispatcher'].py_func.__qualname__)\n"
-            "    def on_end(self, e): pass\n"
-            "ev.register('numba:compile', L())\n"
-            "from gtables.cli import main\n"
-            "rc = main(sys.argv[1:])\n"
-            "print(seen)\nsys.exit(rc)\n")
+    code = CLI_LISTENING
     r = subprocess.run([sys.executable, "-c", code, "compute", "octal:code=0.07,size=1000",
                         "--store", str(tmp_path / "s")], capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
@@ -157,15 +157,7 @@ def test_a_compile_is_announced_on_a_cold_cache_only(tmp_path):
     ("compute", "octal:code=0.07,size=-5"),                     # a bad value
 ])
 def test_a_refusal_compiles_nothing(tmp_path, args):
-    code = ("import sys\nfrom numba.core import event as ev\n"
-            "seen = []\n"
-            "class L(ev.Listener):\n"
-            "    def on_start(self, e): seen.append(e.data['dispatcher'].py_func.__qualname__)\n"
-            "    def on_end(self, e): pass\n"
-            "ev.register('numba:compile', L())\n"
-            "from gtables.cli import main\n"
-            "rc = main(sys.argv[1:])\n"
-            "print(seen)\nsys.exit(rc)\n")
+    code = CLI_LISTENING
     r = subprocess.run([sys.executable, "-c", code, *args, "--store", str(tmp_path / "s")],
                        capture_output=True, text=True)
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1, r.stderr

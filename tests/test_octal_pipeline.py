@@ -13,12 +13,16 @@ from gtables.games.octal import pipeline as octal_pipeline
 from gtables.games.octal.stepper import OctalStepper
 
 
-def fill(code, n, choose, threads):
+def fill(code, n, choose, threads, **settings):
+    """Heaps ``0..n-1`` of ``code`` by the sparse stepper as ``choose`` picks its kernel, on
+    ``threads`` numba threads; ``settings``: more stepper attributes set before the run."""
     old = numba.get_num_threads()
     numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))
     try:
         st = OctalStepper(digits(code), "sparse")
         st.choose, st.threads, st.blocks_from, st.min_rare = choose, threads, 64, 1
+        for k, v in settings.items():
+            setattr(st, k, v)
         t = np.zeros(n, dtype=np.uint8)
         st.prepare(t, 0)
         lo = 0
@@ -143,23 +147,7 @@ def _small_fallback(monkeypatch):
 
 def fill_with(code, n, fallback, serial_cph=None):
     """``fill`` with choose="timed" (what compute runs) and the fallback set before the run."""
-    old = numba.get_num_threads()
-    numba.set_num_threads(min(2, numba.config.NUMBA_NUM_THREADS))
-    try:
-        st = OctalStepper(digits(code), "sparse")
-        st.choose, st.threads, st.blocks_from, st.min_rare = "timed", 2, 64, 1
-        st.fallback, st.serial_cph = fallback, serial_cph
-        t = np.zeros(n, dtype=np.uint8)
-        st.prepare(t, 0)
-        lo = 0
-        while True:
-            r = st.run(t, lo, n)
-            if r == DONE:
-                return t, st
-            lo = decode(r).pos
-            t = t.astype(np.uint16 if t.dtype == np.uint8 else np.uint32)
-    finally:
-        numba.set_num_threads(old)
+    return fill(code, n, "timed", 2, fallback=fallback, serial_cph=serial_cph)
 
 
 @pytest.mark.parametrize("code", ["0.6", "4!.0", "0.74", "0.16", "0.56"])
