@@ -445,15 +445,7 @@ def _sealed_answer(spec: str, hs: list[int], top: int, store) -> dict | None:
     x = 0
     for h, c in counts.items():
         y = int(phi[cert.reduce(h) if cert is not None else h])
-        powers, seen = [0], {0: 0}       # y^j until the first repeat
-        while True:
-            z = int(mult[powers[-1], y])
-            if z in seen:
-                break
-            seen[z] = len(powers)
-            powers.append(z)
-        i = seen[z]
-        yc = powers[c] if c < len(powers) else powers[i + (c - i) % (len(powers) - i)]
+        yc = mp.power(mult, y, c)
         x = int(mult[x, yc])
     return {"position": ",".join(map(str, sorted(hs, reverse=True))),
             "outcome": "P" if isp[x] else "N", "element": str(names[x]),

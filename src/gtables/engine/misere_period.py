@@ -162,6 +162,23 @@ class Certificate:
             raise CertificateError(f"the periodicity certificate is incomplete ({e})") from None
 
 
+def power(mult, x: int, c: int, identity: int = 0) -> int:
+    """``x^c`` (any ``c >= 0``) in the monoid of table ``mult``: the powers of ``x`` repeat after
+    at most ``len(mult)`` steps, so huge counts (``10**12`` heaps of one size) cost nothing."""
+    seen: dict[int, int] = {}
+    powers: list[int] = []             # powers[j] = x^j until the first repeat
+    y = int(identity)
+    while y not in seen:
+        seen[y] = len(powers)
+        powers.append(y)
+        y = int(mult[y, int(x)])
+    c = int(c)
+    if c < len(powers):
+        return powers[c]
+    i = seen[y]                        # x^len(powers) = x^i: period len(powers) - i
+    return powers[i + (c - i) % (len(powers) - i)]
+
+
 def least_preperiod(phi: np.ndarray, p: int) -> int:
     """The least ``n0`` with ``phi[n + p] == phi[n]`` for every ``n0 <= n < len(phi) - p``."""
     n = phi.shape[0]

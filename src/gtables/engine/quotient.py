@@ -194,19 +194,8 @@ class Quotient:
         return int(self.phi[h])
 
     def power(self, x: int, c: int) -> int:
-        """``x^c`` (any ``c >= 0``): the powers of ``x`` repeat after at most ``size`` steps."""
-        seen: dict[int, int] = {}
-        powers: list[int] = []             # powers[j] = x^j until the first repeat
-        y = self.identity
-        while y not in seen:
-            seen[y] = len(powers)
-            powers.append(y)
-            y = int(self.mult[y, int(x)])
-        c = int(c)
-        if c < len(powers):
-            return powers[c]
-        i = seen[y]                        # x^len(powers) = x^i: period len(powers) - i
-        return powers[i + (c - i) % (len(powers) - i)]
+        """``x^c`` (any ``c >= 0``): :func:`.misere_period.power`."""
+        return mp.power(self.mult, x, c, self.identity)
 
     def element(self, heaps) -> int:
         """The element of a sum of heaps: a sequence of heap sizes (0 is no heap), or a mapping
