@@ -91,10 +91,12 @@ class QuotientError(GtablesError):
     heap and the limit.  ``heap``: the heap the engine stopped at; ``partial``: the certified
     quotient of the heaps below it (``None`` when there is none)."""
 
-    def __init__(self, message: str, heap: int | None = None, partial: Quotient | None = None):
+    def __init__(self, message: str, heap: int | None = None, partial: Quotient | None = None,
+                 evidence: dict | None = None):
         super().__init__(message)
         self.heap = heap
         self.partial = partial
+        self.evidence = evidence
 
 
 class QuotientMemoryError(QuotientError, NotEnoughMemory):
@@ -632,7 +634,8 @@ def quotient(options_of: OptionsOf, n: int, *, check_total: int | None = None,
                 done = _record(mult, isp, phi[:h].copy(), sizes[:h].copy(), p_sizes[:h].copy(),
                                tuple(x for x in expansions if x < h), tame_to,
                                time.perf_counter() - t0)
-                raise type(e)(str(e), heap=h, partial=done) from None
+                raise type(e)(str(e), heap=h, partial=done,
+                              evidence=getattr(e, "evidence", None)) from None
         sizes[h] = mult.shape[0]
         p_sizes[h] = int(isp.sum())
         if still_tame and is_tame(mult, isp):
@@ -689,25 +692,154 @@ def _extend(mult, isp, phi, opts, h, expansions, max_size, max_trial, max_repair
     if trial is None:
         raise QuotientError(f"heap {h}: the first trial has more than {max_trial} elements, "
                             f"or more than {max_size} once reduced")
-    for _ in range(max_repairs):
-        if deadline is not None and time.perf_counter() > deadline:
-            raise QuotientError(f"heap {h}: the time limit is up (recalibrating)")
-        tm, ti, tp = trial
-        if tm.shape[0] > max_size:
-            raise QuotientError(f"heap {h}: a trial quotient has {tm.shape[0]} elements, past "
-                                f"the limit of {max_size}")
-        fail = least_failure(tm, ti, tp, ops, max_states, memory)
-        if fail is None:
-            return trial
-        predicted = ti[_element_of_word(tm, tp, ops.active, fail)]
-        involved = [ops.active[j] for j in range(len(ops.active)) if fail[j] > 0]
-        trial = _recalibrate(trial, ops, h, fail, predicted, involved, max_trial, max_size,
-                             deadline)
-        if trial is None:
-            raise QuotientError(
-                f"heap {h}: no recalibration (within {max_trial} trial elements, {max_size} "
-                f"reduced) predicts the sum {_word_text(ops.active, fail)} right")
-    raise QuotientError(f"heap {h}: no quotient after {max_repairs} trials")
+    fails: list[np.ndarray] = []
+    last = None                      # the last trial that failed, with its least failing sum
+    try:
+        for _ in range(max_repairs):
+            if deadline is not None and time.perf_counter() > deadline:
+                raise QuotientError(f"heap {h}: the time limit is up (recalibrating)")
+            tm, ti, tp = trial
+            if tm.shape[0] > max_size:
+                raise QuotientError(f"heap {h}: a trial quotient has {tm.shape[0]} elements, "
+                                    f"past the limit of {max_size}")
+            fail = least_failure(tm, ti, tp, ops, max_states, memory)
+            if fail is None:
+                return trial
+            fails.append(fail)
+            last = (trial, fail)
+            predicted = ti[_element_of_word(tm, tp, ops.active, fail)]
+            involved = [ops.active[j] for j in range(len(ops.active)) if fail[j] > 0]
+            trial = _recalibrate(trial, ops, h, fail, predicted, involved, max_trial, max_size,
+                                 deadline)
+            if trial is None:
+                raise QuotientError(
+                    f"heap {h}: no recalibration (within {max_trial} trial elements, "
+                    f"{max_size} reduced) predicts the sum {_word_text(ops.active, fail)} right")
+        raise QuotientError(f"heap {h}: no quotient after {max_repairs} trials")
+    except QuotientError as e:
+        if last is None or isinstance(e, QuotientMemoryError):
+            raise
+        ev = evidence(h, ops, fails, *last, before=int(mult.shape[0]))
+        raise QuotientError(f"{e}; {ev['text']}", evidence=ev) from None
+
+
+#: a heap whose copies in the failing sums of one heap's trials reached this many is *growing*
+GROWING = 10
+
+
+def evidence(h: int, ops: _Options, fails: list[np.ndarray], trial, fail,
+             before: int = 1) -> dict:
+    """What the trials at heap ``h`` showed before the engine gave up: how many failed, the
+    largest number of copies of each heap in their least failing sums (heaps reaching
+    ``GROWING`` copies are *growing*: the powers of their elements kept separating, which is
+    what an infinite quotient would produce, and what a finite one with a large index would
+    too), and a **proved lower bound** on ``|Q_h|``: the larger of :func:`lower_bound` on the
+    last failing trial and ``before = |Q_{h-1}|`` (``Q_{h-1}`` is a quotient of the submonoid
+    of ``Q_h`` that the smaller heaps generate).  ``text``: one sentence for a person."""
+    top: dict[int, int] = {}
+    for f in fails:
+        for j, e in enumerate(f):
+            if e > top.get(ops.active[j], 0):
+                top[ops.active[j]] = int(e)
+    growing = sorted((g for g, e in top.items() if e >= GROWING), key=lambda g: -top[g])
+    tm, ti, tp = trial
+    bound = max(lower_bound(tm, ti, tp, ops, fail), int(before))
+    text = f"{len(fails)} trials failed"
+    if growing:
+        text += (" needing ever more copies of heap" + ("s " if len(growing) > 1 else " ")
+                 + ", ".join(f"{g} (up to {top[g]})" for g in growing)
+                 + ": the quotient may be infinite")
+    text += f"; |Q| of heaps 0..{h} is at least {bound} (proved from the last trial)"
+    return {"heap": h, "trials": len(fails), "last_failure": _word_text(ops.active, fail),
+            "largest_copies": {str(g): e for g, e in sorted(top.items())},
+            "growing": growing, "lower_bound": bound, "text": text}
+
+
+LOWER_BOUND_BYTES = 1 << 28      # the refinement's action table (int64) at most this
+
+
+def lower_bound(mult, isp, phi, ops: _Options, fail) -> int:
+    """A proved lower bound on the order of the true quotient ``Q_h`` (heaps ``0..h``, ``h`` the
+    largest active heap) from a trial ``(mult, isp, phi)`` whose least failing sum is ``fail``.
+
+    Proof.  Every sum colex-smaller than ``fail`` (compared at the largest heap first) is
+    predicted right by the trial: the test searches in colex order and every option of a sum is
+    colex-smaller (module text).  Let ``t1 > t2`` be the two largest heaps of ``fail``, with
+    ``e1`` and ``e2`` copies.  A sum with no heap above ``t1`` and none strictly between ``t2``
+    and ``t1`` is colex-smaller when it has fewer than ``e1`` copies of ``t1``, or exactly ``e1``
+    and fewer than ``e2`` copies of ``t2``.  Two sums ``u``, ``v`` of heaps below ``t2`` are
+    distinct in ``Q_h`` when some such sum ``z`` (any heaps below ``t2`` allowed in it) gives
+    ``u + z`` and ``v + z`` different outcomes, which the trial then predicts.  On the states
+    (element, position), the position counting the copies of ``t1`` and ``t2`` read so far (the
+    latter saturating at ``e2`` while fewer than ``e1`` copies of ``t1`` are read) and a sink
+    for the sums past the bound, Moore refinement of (outcome, position) makes exactly such
+    distinctions (states compared have one position and reach the sink together), so the
+    classes of the position-0 states that sums of heaps below ``t2`` reach are pairwise distinct
+    elements of ``Q_h``.  When that state table would pass ``LOWER_BOUND_BYTES`` only ``t1`` is
+    counted, with fewer levels if need be (``t2`` then a free letter): a weaker bound, still
+    valid."""
+    active = ops.active
+    on = [j for j in range(len(active)) if fail[j] > 0]
+    if not on:
+        return 1
+    k = int(mult.shape[0])
+    j1 = max(on)
+    e1 = int(fail[j1])
+    j2 = max([j for j in on if j < j1], default=-1)
+    gen = [int(phi[h]) for h in active]
+    # positions (copies of t1, of t2) in case B, (copies of t1, 0) in case A
+    e2 = int(fail[j2]) if j2 >= 0 else 0
+    pos = [(a, c) for a in range(e1 + 1) for c in range(e2 + 1) if a < e1 or c < e2]
+    free = list(range(j2))
+    if j2 < 0 or len(pos) * k * (j2 + 3) * 8 > LOWER_BOUND_BYTES:
+        levels = max(1, min(e1, LOWER_BOUND_BYTES // (8 * k * (j1 + 2))))
+        pos = [(a, 0) for a in range(levels)]
+        free, e2, j2 = list(range(j1)), 0, -1
+    index = {p: i for i, p in enumerate(pos)}
+
+    def after(p, which):
+        a, c = p
+        if which == 1:
+            q = (a + 1, c)
+        else:
+            q = (a, min(c + 1, e2))
+        return index.get(q, -1)
+
+    counted = [j1] + ([j2] if e2 else [])
+    npos = len(pos)
+    n = npos * k + 1
+    sink = n - 1
+    x = np.arange(k, dtype=np.int64)
+    letters = np.array([gen[j] for j in free], dtype=np.int64)
+    act = np.empty((n, len(free) + len(counted)), dtype=np.int64)
+    p0 = np.empty(n, dtype=np.int64)
+    for i, p in enumerate(pos):
+        rows = slice(i * k, (i + 1) * k)
+        p0[rows] = isp.astype(np.int64) + 2 * i
+        if free:
+            act[rows, :len(free)] = i * k + mult[np.ix_(x, letters)]
+        for w, j in enumerate(counted):
+            to = after(p, w + 1)
+            act[rows, len(free) + w] = sink if to < 0 else to * k + mult[x, gen[j]]
+    p0[sink] = 2 * npos
+    act[sink, :] = sink
+    cls = _refine(p0, act)
+    # u, v: sums of the free heaps and up to c copies of the lowest counted heap, compared at
+    # the position (0, c) (case B) or (c, 0) (case A): the contexts allowed there keep both sums
+    # below the failing one; the best c gives the bound
+    below = np.ascontiguousarray([gen[j] for j in free], dtype=np.int32)
+    _, order, count = qk.least_words(mult, below)
+    reach = np.zeros(k, dtype=bool)
+    reach[order[:count]] = True
+    g = gen[counted[-1]]
+    best = 0
+    for c in range(max(e1, e2) + 1):
+        at = index.get((0, c) if e2 else (c, 0))
+        if at is None:
+            break
+        best = max(best, int(np.unique(cls[at * k + np.nonzero(reach)[0]]).size))
+        reach[mult[np.nonzero(reach)[0], g]] = True
+    return best
 
 
 def _recalibrate(trial, ops, h, fail, predicted, involved, max_trial, max_size, deadline):

@@ -162,6 +162,8 @@ def run_class(task: dict) -> dict:
     except QuotientError as e:
         q = e.partial
         row.update(status="gave up", gave_up_at=e.heap, reason=str(e))
+        if e.evidence is not None:
+            row["evidence"] = {k: v for k, v in e.evidence.items() if k != "text"}
         if q is not None and rules is not None:
             # the heaps done may already carry the periodicity theorem's certificate
             cert = find_certificate(q.phi, rules)
@@ -221,6 +223,15 @@ def run_class(task: dict) -> dict:
     row["non_nim_seconds"] = round(time.perf_counter() - t2, 3)
     row["task_seconds"] = round(time.perf_counter() - t0, 3)
     return row
+
+
+WARM_UP = {"codes": ["0.137"], "heaps": 14, "budget": 600.0, "total": 14, "witness_total": 14}
+
+
+def warm_up() -> None:
+    """Run one small class before any timed one (a worker's initializer), so that no class's
+    time budget pays for loading or compiling the kernels (a wild class: every step runs)."""
+    run_class(WARM_UP)
 
 
 def run_class_safe(task: dict) -> dict:
@@ -321,7 +332,7 @@ def chart_passes(cat: Catalogue, store, settings: dict, *, echo=print, workers: 
         out = open(checkpoint, "a") if checkpoint else None
         try:
             ctx = multiprocessing.get_context("spawn")  # no fork of a process that loaded numba
-            with ctx.Pool(max(1, int(workers))) as pool:
+            with ctx.Pool(max(1, int(workers)), initializer=warm_up) as pool:
                 results = pool.imap_unordered(run_class_safe, tasks)
                 for i in range(1, len(tasks) + 1):
                     try:
@@ -396,6 +407,16 @@ def summary(rows: list[dict]) -> dict:
         "reached_bound": sum(1 for r in rows if r["status"] == "bound"),
         "gave_up": len(gave),
         "gave_up_at": {str(k): v for k, v in sorted(_count(r["gave_up_at"] for r in gave).items())},
+        # give-ups whose trials needed ever more copies of some heap (an infinite quotient
+        # would do this), and those whose proved lower bound on |Q| at the heap they stopped
+        # passes |Q| of the heap before (the quotient grows there, proved)
+        "gave_up_growing": sum(1 for r in gave if (r.get("evidence") or {}).get("growing")),
+        "gave_up_bound_grows": sum(1 for r in gave if r.get("size") is not None
+                                   and (r.get("evidence") or {}).get("lower_bound", 0)
+                                   > r["size"]),
+        "reached_heap": {str(m): sum(1 for r in rows if r["status"] in ("all", "bound") or
+                                     (r.get("heaps") or -1) >= m)
+                         for m in (40, 60)},
         "failed": [r["representative"] for r in rows if r["status"] == "failed"],
         "not_run": sum(1 for r in rows if r["status"] == "not run"),
         "tame_conway": sum(1 for r in with_q if r["first_wild"] is None),
@@ -609,6 +630,20 @@ def _render(doc: dict, figures: list[Figure]) -> list[str]:
         f"); wild with only nim heaps up to the first wild heap: "
         f"{_list(s['wild_but_all_nim'])} (none possible).",
     ]
+    if s["gave_up"]:
+        from ..engine.quotient import GROWING
+
+        lines.append(
+            f"- Of the {s['gave_up']} that gave up, **{s['gave_up_growing']} needed ever more "
+            f"copies of some heap** in the least failing sums of their trials (at least "
+            f"{GROWING} copies: what an infinite quotient would produce, not a proof of one), and "
+            f"in **{s['gave_up_bound_grows']}** the proved lower bound on |Q| at the heap where "
+            f"they stopped is larger than |Q| of the heap before (`evidence` of each row: "
+            f"`gtables.engine.quotient.lower_bound`).")
+    reached = {m: c for m, c in s.get("reached_heap", {}).items() if int(m) <= st["heaps"]}
+    if reached:
+        lines.append("- Classes certified for all heaps or to at least heap "
+                     + ", ".join(f"{m}: **{c}**" for m, c in reached.items()) + ".")
     if s["not_run"]:
         lines.append(f"- **{s['not_run']} classes not run**: the run stopped at its time limit "
                      f"(`--stop-after`); the same command resumes from the checkpoint.  Every "
