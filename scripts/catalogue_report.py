@@ -6,6 +6,9 @@ octal3`` results/octal_catalogue.md and .json, ``--catalogue open3`` results/oct
 .json and its figure (give the run's --size, --big-size, --naive-size, --budget and --step-limit
 if they were not the defaults: the atlas states them).
 
+The misère chart's report is written by its sweep; `--catalogue misere3 --rewrite --note KEY=TEXT`
+adds the run's description to it.
+
 The documented run (about an hour on 2 cores at the defaults; the store is outside the repo):
 
     uptime > load_start.txt
@@ -65,7 +68,9 @@ def time_log(path: str) -> dict:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--catalogue", choices=("octal3", "octal4", "open3"), default="octal4")
+    ap.add_argument("--catalogue", choices=("octal3", "octal4", "open3", "misere3"),
+                    default="octal4", help="misere3: with --rewrite only (its sweep writes the "
+                    "report; --rewrite --note adds the run's description)")
     ap.add_argument("--store", help="the store the catalogue ran into (not with --rewrite)")
     ap.add_argument("--rewrite", action="store_true",
                     help="render OUT/STEM.md again from OUT/STEM.json (no store)")
@@ -94,6 +99,9 @@ def main(argv=None) -> int:
     from gtables.store import Store
     if args.rewrite:
         return rewrite(args)
+    if args.catalogue == "misere3":
+        raise SystemExit("misere3: its sweep writes the report itself; use --rewrite (with "
+                         "--note KEY=TEXT) to describe the run")
     if not args.store:
         raise SystemExit("--store is needed (or --rewrite)")
     try:

@@ -416,3 +416,16 @@ def test_quotient_json_from_the_cli_for_an_order_2_quotient(tmp_path):
     d = json.loads(r.stdout)
     q = d.get("quotient", d)
     assert q["size"] == 2 and q["tame"] is True
+
+
+def test_a_class_that_gives_up_carries_its_evidence():
+    """0.76 stops at heap 12 (no recalibration within the limits, not the clock): the row keeps
+    the engine's evidence, and the summary counts it as growing with a bound past |Q_11| = 34."""
+    row = chart.run_class({"codes": ["0.76"], "heaps": 12, "budget": 300.0, "total": 14,
+                           "witness_total": 14})  # fmt: skip
+    assert row["status"] == "gave up" and row["gave_up_at"] == 12 and row["size"] == 34
+    ev = row["evidence"]
+    assert set(ev["growing"]) == {7, 12} and ev["lower_bound"] > 34 and "text" not in ev
+    s = chart.summary([row])
+    assert (s["gave_up"], s["gave_up_growing"], s["gave_up_bound_grows"]) == (1, 1, 1)
+    assert "may be infinite" in row["reason"]
