@@ -345,8 +345,17 @@ def n_failure(mult, isp, gens, s_start, s_elems, cutoff, has_cutoff, out, max_no
         node_live[v] = 1 if par >= 0 else 0
         node_next[v] = head[b]
         head[b] = v
-        # its extensions by one heap each
-        for jj in range(m):
+        # its extensions by one heap each, that heap no smaller than its largest: every word is
+        # made once, from the word less one copy of its largest heap.  A word whose maker was
+        # dropped is matched by the same heaps added to the settled word that dominated the
+        # maker (colex-smaller, so its largest heap is no larger: it made those extensions too),
+        # with the same element and a subset of the options: dropping it loses no least failure
+        top = 0
+        for t in range(m - 1, -1, -1):
+            if cw[t] > 0:
+                top = t
+                break
+        for jj in range(top, m):
             if nc == cap_c:
                 cap_c *= 2
                 p2 = np.empty(cap_c, dtype=np.int32)
