@@ -100,11 +100,14 @@ def identity(n: int, heaps: int) -> list[dict]:
     out = []
     for r in done[::step][:n]:
         code = r["representative"]
-        q = quotient(lambda h, c=code: heap_options(c, h), min(heaps, r["heaps"]))
-        ok = (q.size, q.p_size, [int(x) for x in q.phi]) == (r["size"], r["p_size"], r["phi"])
+        b = min(heaps, r["heaps"])      # the chart's row holds |Q_t|, |P_t| and Φ for t <= b
+        q = quotient(lambda h, c=code: heap_options(c, h), b)
+        ok = (q.size, q.p_size, [int(x) for x in q.phi]) == \
+            (r["sizes"][b], r["p_sizes"][b], r["phi"][:b + 1])
         out.append({"code": code, "size": q.size, "ok": ok, "seconds": round(q.seconds, 3)})
         if not ok:
-            print(f"MISMATCH {code}: |Q| {q.size} (chart {r['size']})", flush=True)
+            print(f"MISMATCH {code}: |Q| {q.size} (chart {r['sizes'][b]} at heap {b})",
+                  flush=True)
     return out
 
 

@@ -760,6 +760,7 @@ def evidence(h: int, ops: _Options, fails: list[np.ndarray], trial, fail,
 
 
 LOWER_BOUND_BYTES = 1 << 28      # the refinement's action table (int64) at most this
+LOWER_BOUND_WORK = 1 << 28       # states x letters x levels (the refinement's passes) at most
 
 
 def lower_bound(mult, isp, phi, ops: _Options, fail) -> int:
@@ -779,8 +780,9 @@ def lower_bound(mult, isp, phi, ops: _Options, fail) -> int:
     for the sums past the bound, Moore refinement of (outcome, position) makes exactly such
     distinctions (states compared have one position and reach the sink together), so the
     classes of the position-0 states that sums of heaps below ``t2`` reach are pairwise distinct
-    elements of ``Q_h``.  When that state table would pass ``LOWER_BOUND_BYTES`` only ``t1`` is
-    counted, with fewer levels if need be (``t2`` then a free letter): a weaker bound, still
+    elements of ``Q_h``.  When that state table would pass ``LOWER_BOUND_BYTES``, or its
+    refinement ``LOWER_BOUND_WORK`` (states x letters x levels: about a few seconds), only ``t1``
+    is counted, with fewer levels if need be (``t2`` then a free letter): a weaker bound, still
     valid."""
     active = ops.active
     on = [j for j in range(len(active)) if fail[j] > 0]
@@ -795,8 +797,10 @@ def lower_bound(mult, isp, phi, ops: _Options, fail) -> int:
     e2 = int(fail[j2]) if j2 >= 0 else 0
     pos = [(a, c) for a in range(e1 + 1) for c in range(e2 + 1) if a < e1 or c < e2]
     free = list(range(j2))
-    if j2 < 0 or len(pos) * k * (j2 + 3) * 8 > LOWER_BOUND_BYTES:
-        levels = max(1, min(e1, LOWER_BOUND_BYTES // (8 * k * (j1 + 2))))
+    if j2 < 0 or len(pos) * k * (j2 + 3) * 8 > LOWER_BOUND_BYTES or \
+            len(pos) * k * (j2 + 3) * (e1 + e2) > LOWER_BOUND_WORK:
+        levels = max(1, min(e1, LOWER_BOUND_BYTES // (8 * k * (j1 + 2)),
+                            int((LOWER_BOUND_WORK / (k * (j1 + 2))) ** 0.5)))
         pos = [(a, 0) for a in range(levels)]
         free, e2, j2 = list(range(j1)), 0, -1
     index = {p: i for i, p in enumerate(pos)}
