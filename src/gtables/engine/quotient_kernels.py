@@ -218,7 +218,6 @@ def n_failure(mult, isp, gens, s_start, s_elems, cutoff, has_cutoff, out, max_no
     hn = 1
     U = np.zeros(W, dtype=np.uint64)
     cw = np.zeros(max(m, 1), dtype=np.int32)
-    prev = np.full(max(m, 1), -1, dtype=np.int32)
     while hn > 0:
         c = heap[0]
         hn -= 1
@@ -247,15 +246,6 @@ def n_failure(mult, isp, gens, s_start, s_elems, cutoff, has_cutoff, out, max_no
             cw[j] += 1
         if has_cutoff and not colex_less(cw[:m], cutoff):
             break
-        # the copies of one word (one per parent settled) leave the heap one after another
-        again = True
-        for t in range(m):
-            if cw[t] != prev[t]:
-                again = False
-                break
-        if again:
-            continue
-        prev[:m] = cw[:m]
         # this word's state: its element b and the elements U of its options
         U[:] = 0
         b = 0
