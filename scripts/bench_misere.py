@@ -152,7 +152,8 @@ def main(argv=None) -> int:
                          "load": round(os.getloadavg()[0], 2)})
             line = f"{code:7s} new: {reached(new):14s} {new.get('seconds', 0):7.2f} s"
             if old is not None:
-                line += f"   old: {reached(old):14s} {old.get('seconds', 0):7.2f} s"
+                line += (f"   old: {reached(old):14s} {old.get('seconds', 0):7.2f} s"
+                         f"   old/new {ratio(old, new)}")
             print(line + ("" if agree else "  MISMATCH"), flush=True)
     ident = identity(args.identity, args.heaps) if args.identity else []
     bad += sum(not r["ok"] for r in ident)
@@ -167,6 +168,14 @@ def main(argv=None) -> int:
     return 1 if bad else 0
 
 
+def ratio(old: dict, new: dict) -> str:
+    """Old seconds over new seconds (the same heap reached: else the ratio says little)."""
+    if not old or not new.get("seconds") or old.get("seconds") is None:
+        return "-"
+    same = "" if reached(old) == reached(new) else " (different heaps)"
+    return f"{old['seconds'] / new['seconds']:.2f}{same}"
+
+
 def markdown(doc: dict) -> str:
     lines = ["# Misère quotient engine: give-up sample, before and after", "",
              f"Written by `python scripts/bench_misere.py`: each class to heap {doc['heaps']} "
@@ -176,13 +185,13 @@ def markdown(doc: dict) -> str:
              f"{doc['load_start'][0]:.2f} at the start, {doc['load_end'][0]:.2f} at the end "
              f"(2 cores); wall {doc['wall_seconds']} s.", "",
              "| class | bound | old: heap reached | old s | old \\|Q\\| | new: heap reached | new s "
-             "| new \\|Q\\| | load |", "|---|---|---|---|---|---|---|---|---|"]
+             "| new \\|Q\\| | old s / new s | load |", "|---|---|---|---|---|---|---|---|---|---|"]
     for r in doc["rows"]:
         o, n = r["old"] or {}, r["new"]
         lines.append(f"| {r['code']} | {r.get('heaps', doc['heaps'])} | "
                      f"{reached(o) if o else '-'} | {o.get('seconds', '-')} | "
                      f"{o.get('size', '-')} | {reached(n)} | {n.get('seconds', '-')} | "
-                     f"{n.get('size', '-')} | {r['load']} |")
+                     f"{n.get('size', '-')} | {ratio(o, n)} | {r['load']} |")
     if doc["identity"]:
         ok = sum(r["ok"] for r in doc["identity"])
         lines += ["", f"Identity: {ok} of {len(doc['identity'])} classes that reached the bound "
