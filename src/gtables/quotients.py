@@ -442,11 +442,8 @@ def _sealed_answer(spec: str, hs: list[int], top: int, store) -> dict | None:
     for h in hs:
         if h:
             counts[h] = counts.get(h, 0) + 1
-    x = 0
-    for h, c in counts.items():
-        y = int(phi[cert.reduce(h) if cert is not None else h])
-        yc = mp.power(mult, y, c)
-        x = int(mult[x, yc])
+    x = mp.product(mult, [(int(phi[cert.reduce(h) if cert is not None else h]), c)
+                          for h, c in counts.items()])
     return {"position": ",".join(map(str, sorted(hs, reverse=True))),
             "outcome": "P" if isp[x] else "N", "element": str(names[x]),
             "quotient": pick["spec"], "heaps": n, "size": k,

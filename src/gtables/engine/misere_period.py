@@ -179,6 +179,14 @@ def power(mult, x: int, c: int, identity: int = 0) -> int:
     return powers[i + (c - i) % (len(powers) - i)]
 
 
+def product(mult, parts, identity: int = 0) -> int:
+    """The product of ``x^c`` over the pairs ``(x, c)`` of ``parts`` (:func:`power`: any counts)."""
+    z = int(identity)
+    for x, c in parts:
+        z = int(mult[z, power(mult, x, c, identity)])
+    return z
+
+
 def least_preperiod(phi: np.ndarray, p: int) -> int:
     """The least ``n0`` with ``phi[n + p] == phi[n]`` for every ``n0 <= n < len(phi) - p``."""
     n = phi.shape[0]

@@ -212,8 +212,8 @@ class Quotient:
             for h, c in heaps.items():
                 if int(c) < 0:
                     raise GtablesError(f"heap {h}: a count must be >= 0, not {c}")
-                x = int(self.mult[x, self.power(self.phi_of(h), int(c))])
-            return x
+            return mp.product(self.mult, [(self.phi_of(h), int(c)) for h, c in heaps.items()],
+                              self.identity)
         for h in heaps:
             x = int(self.mult[x, self.phi_of(h)])
         return x
