@@ -227,13 +227,21 @@ def solve(spec: str, position="start", *, store=_DEFAULT, method: str = "auto",
             raise GtablesError(f"{g.spec}: the reachable search is for games of the public game "
                                f"API (gtables.define_game: cram, domineering, nodekayles, snort "
                                f"and yours); use method='dense'")
+        # the store's key seals the checkpoints; one it did not seal is re-derived before use
+        key = None
+        if checkpoint is not None and st is not None and st.kind != "export":
+            try:
+                key = st.seal_key(create=True)
+            except GtablesError as e:     # no key: the checkpoint is re-derived when resumed
+                warn(f"{g.spec}: checkpoints not sealed ({e})")
         r = search(g, idx, checkpoint=checkpoint, checkpoint_seconds=checkpoint_seconds,
-                   progress=progress, ignore_memory=ignore_memory)
+                   progress=progress, ignore_memory=ignore_memory, seal_key=key)
         d: dict = {"spec": g.spec, "position": r.position, "method": "reachable"}
         if r.value is not None:
             d["grundy"] = r.value
         d.update(outcome=r.outcome, positions_stored=r.stored, expanded=r.expanded,
-                 resumed=r.resumed, seconds=round(r.seconds, 3), peak_bytes=r.peak_bytes,
+                 resumed=r.resumed, resumed_by=r.resumed_by, seconds=round(r.seconds, 3),
+                 peak_bytes=r.peak_bytes,
                  symmetry=r.symmetry, parts=r.parts)
         return d
     t0 = time.perf_counter()

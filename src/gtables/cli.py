@@ -198,7 +198,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "the stored table, else dense up to 2^26 positions, else reachable")
     p.add_argument("--checkpoint", metavar="FILE",
                    help="the search's checkpoint file (default: results/searches/<spec> <hash>"
-                        ".npz, or $GTABLES_SEARCHES/...); resumed when it is this search's")
+                        ".npz, or $GTABLES_SEARCHES/...); resumed when it is this search's, "
+                        "on the store's seal or after re-deriving every entry; a file that is "
+                        "not a gtables checkpoint is refused, never overwritten")
     p.add_argument("--no-checkpoint", action="store_true", help="the search saves nothing")
     p.add_argument("--checkpoint-seconds", type=_seconds_arg, default=60.0, metavar="S",
                    help="how often the search saves what it found (default 60)")
@@ -981,7 +983,9 @@ def cmd_solve(args) -> int:
     print(line)
     if d["method"] == "reachable":
         extra = (", symmetry" if d["symmetry"] else "") + (", parts" if d["parts"] else "")
-        resumed = f", {d['resumed']:,} resumed from the checkpoint" if d["resumed"] else ""
+        how = " (sealed)" if d.get("resumed_by") == "seal" else " (re-derived)" \
+            if d.get("resumed_by") == "re-derived" else ""
+        resumed = f", {d['resumed']:,} resumed from the checkpoint{how}" if d["resumed"] else ""
         print(f"  by the reachable search{extra}: {d['positions_stored']:,} positions stored, "
               f"{d['expanded']:,} expanded in {d['seconds']:,.1f} s{resumed}; hash table "
               f"{d['peak_bytes'] / 2**20:,.0f} MiB")

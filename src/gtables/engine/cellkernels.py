@@ -550,6 +550,88 @@ def search_outcome(moves, canon, params, args, keys, vals, frames, opts, counts,
     return result
 
 
+# -- re-deriving the entries of a search's hash table ---------------------------------------------
+# A checkpoint read back without a valid seal is believed only if every entry follows from the
+# entries of its options by the game's rules.  That is a proof, by induction on the height of the
+# game tree (options, and their representatives under the game's symmetries, are lower): an entry
+# of Grundy value g needs every option's parts stored and mex(option values) = g; an outcome
+# entry "side s moving first wins" needs an option stored as lost by the other side, "loses" needs
+# every option stored as won by the other side (no option: the rule of normal or misère play).  A
+# genuine checkpoint passes: the search stores a position only after the options it used.
+@lazy_njit([types.int64(MoveGen, SplitFn, CanonFn, _VEC, _VEC, types.int64[::1],
+                      types.int32[::1], types.int64[::1], types.int32[::1], _VEC, _VEC, _VEC)],
+         **JIT)
+def recheck_entries(moves, split, canon, params, args, keys, vals, ekeys, evals, opts, parts,
+                    info):
+    """The first entry ``e`` of ``ekeys``/``evals`` that does not follow from the hash table
+    ``keys``/``vals`` (which holds them all), or -1 when every one does; ``info = [e, position,
+    stored value, value its options give (-1: an option not stored)]``.  ``args = [grundy,
+    max_options, misere, sides, size]``; ``opts`` has ``max_options`` slots."""
+    grundy, maxo, misere, sides, size = args[0], args[1], args[2] != 0, args[3], args[4]
+    missing = np.zeros(1, np.int64)
+    seen = np.zeros(maxo + 2, np.int64)       # seen[g] == e + 1: value g among entry e's options
+    known_mask = 1 | (4 if sides == 2 else 0)
+    for e in range(ekeys.size):
+        pos = ekeys[e]
+        v = np.int64(evals[e])
+        info[0], info[1], info[2], info[3] = e, pos, v, -1
+        if pos < 0 or pos >= size or canon(pos, params) != pos:
+            return e
+        if grundy:
+            if v < 0:
+                return e
+            n = moves(pos, 0, params, opts)
+            if n < 0 or n > maxo:
+                return e
+            # the mex of the options' values, each the XOR of its parts' stored values
+            for i in range(n):
+                o = opts[i]
+                if o < 0 or o >= pos:
+                    return e
+                g = _option_value(moves, split, canon, params, o, keys, vals, parts, missing)
+                if g < 0:
+                    return e
+                if g <= n:
+                    seen[g] = e + 1
+            m = 0
+            while seen[m] == e + 1:
+                m += 1
+            info[3] = m
+            if m != v:
+                return e
+            continue
+        if v < 0 or (v & known_mask) == 0 or v >= (1 << (2 * sides)):
+            return e
+        for side in range(sides):
+            if ((v >> (2 * side)) & 1) == 0:
+                continue
+            win = (v >> (2 * side + 1)) & 1
+            other = (1 - side) if sides == 2 else 0
+            n = moves(pos, side, params, opts)
+            if n < 0 or n > maxo:
+                return e
+            if n == 0:
+                got = 1 if misere else 0
+            else:
+                got = 0           # a win needs one option the opponent loses; a loss, none
+                for i in range(n):
+                    o = opts[i]
+                    if o < 0 or o >= pos:
+                        return e
+                    so = find(keys, canon(o, params))
+                    if so < 0 or ((vals[so] >> (2 * other)) & 1) == 0:
+                        if win == 0:          # a loss needs every option known
+                            return e
+                        continue
+                    if ((vals[so] >> (2 * other + 1)) & 1) == 0:
+                        got = 1
+                        break
+            info[3] = got
+            if got != win:
+                return e
+    return -1
+
+
 def check_signature(fn, sig, what: str):
     """``fn`` as a numba dispatcher compiled for ``sig`` (compiling a plain function), or a
     ``TypeError`` naming ``what``."""

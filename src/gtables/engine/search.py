@@ -8,6 +8,12 @@ table or the stack when a kernel asks, checks for Ctrl-C, prints progress, and e
 checkpoint file by an atomic rename, so a killed run loses at most the work since the last one.
 A checkpoint names the game's identity (:class:`~.game.SearchStrategy`), the value kind and the
 position; another game's or a damaged one (its SHA-256 does not match) is never resumed from.
+A SHA-256 proves integrity, not authorship: a checkpoint is resumed unchecked only when it is
+sealed (HMAC-SHA256 under the store's secret key, as the store seals its tables); any other is
+re-derived first, every entry from the entries of its options (:func:`rederive`), and a run
+starts afresh when one does not follow.  A link, FIFO, device or directory given as the
+checkpoint is refused without being opened for reading (a FIFO would block), and a file that is
+not a gtables checkpoint (a user's notes, another ``.npz``) is never read as one or written over.
 Memory: the hash table is 12 bytes a slot, kept at most 70% full, and doubled only while the
 memory guard (:func:`.memory.require_memory`) allows; past it the search stops with a one-line
 error (never a wrong value).
@@ -16,8 +22,10 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import hmac
 import json
 import os
+import stat
 import sys
 import tempfile
 import time
@@ -51,6 +59,7 @@ class SearchResult:
     seconds: float
     peak_bytes: int
     resumed: int = 0
+    resumed_by: str = ""      # how the resumed entries were believed: "seal" or "re-derived"
     symmetry: bool = False
     parts: bool = False
 
@@ -105,17 +114,81 @@ def _digest(keys: np.ndarray, vals: np.ndarray) -> str:
     return h.hexdigest()
 
 
+def _seal(meta: dict, key: bytes) -> str:
+    """The keyed MAC (HMAC-SHA256 under a store's secret key, as the store seals its tables) of
+    a checkpoint's description, which holds the SHA-256 of its entries."""
+    body = json.dumps({k: v for k, v in meta.items() if k != "seal"}, sort_keys=True).encode()
+    return "hmac-sha256:" + hmac.new(key, body, hashlib.sha256).hexdigest()
+
+
 def _checkpoint_meta(game: Game, root: int) -> dict:
     assert game.search is not None
     return {"format": CHECKPOINT_FORMAT, "spec": game.spec, "kind": game.kind,
             "identity": game.search.identity, "position": int(root)}
 
 
-def save_checkpoint(path: str, game: Game, root: int, table: _Table) -> None:
-    """The finished positions, written to a private file and renamed over ``path``."""
+# the format's name as numpy stores the description (UTF-32): how a gtables checkpoint is told
+# from another file even when its bytes are damaged
+_MARK = CHECKPOINT_FORMAT.encode("utf-32-le")
+_MARK_WINDOW = 1 << 20
+
+
+def _open_regular(path: str) -> int | None:
+    """A descriptor of the regular file ``path`` for reading, None when there is none; a
+    :class:`GtablesError` for a link, a FIFO, a device or a directory (never opened: reading a
+    FIFO blocks, and nothing is written over what is not a file)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except FileNotFoundError:
+        return None
+    except OSError as e:
+        if os.path.islink(path):
+            raise GtablesError(f"checkpoint {path} is a symbolic link; give the file itself "
+                               f"(nothing was read or written)") from None
+        raise GtablesError(f"checkpoint {path} cannot be opened ({e.strerror})") from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise GtablesError(f"checkpoint {path} is not a regular file (a directory, FIFO or "
+                           f"device); give a file name (nothing was read or written)")
+    return fd
+
+
+def _marked(fd: int) -> bool:
+    """Whether the file behind ``fd`` looks like a gtables checkpoint (a zip holding the format's
+    name near its end, where numpy writes the description), damaged or not."""
+    size = os.fstat(fd).st_size
+    head = os.pread(fd, 4, 0)
+    if head != b"PK\x03\x04":
+        return False
+    start = max(0, size - _MARK_WINDOW)
+    return _MARK in os.pread(fd, size - start, start)
+
+
+def _writable(path: str) -> None:
+    """Refuse to write a checkpoint over a file that is not one (a user's notes, an unrelated
+    ``.npz``): one line, nothing written."""
+    fd = _open_regular(path)
+    if fd is None:
+        return
+    try:
+        ours = _marked(fd)
+    finally:
+        os.close(fd)
+    if not ours:
+        raise GtablesError(f"checkpoint {path} exists and is not a gtables search checkpoint; "
+                           f"it was not read or overwritten: give another file name")
+
+
+def save_checkpoint(path: str, game: Game, root: int, table: _Table,
+                    seal_key: bytes | None = None) -> None:
+    """The finished positions, written to a private file and renamed over ``path`` (never over
+    a file that is not a gtables checkpoint); sealed with ``seal_key`` when there is one."""
+    _writable(path)
     keys, vals = table.entries()
     meta = dict(_checkpoint_meta(game, root), entries=int(keys.size),
                 sha256=_digest(keys, vals))
+    if seal_key is not None:
+        meta["seal"] = _seal(meta, seal_key)
     folder = os.path.dirname(os.path.abspath(path))
     os.makedirs(folder, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=".search-", suffix=".npz")
@@ -131,31 +204,77 @@ def save_checkpoint(path: str, game: Game, root: int, table: _Table) -> None:
         raise
 
 
-def load_checkpoint(path: str, game: Game, root: int) -> tuple[np.ndarray, np.ndarray] | None:
-    """The entries of the checkpoint at ``path`` if it is this search's and whole, else None
-    (with one line on stderr saying why it is not used)."""
-    if not os.path.exists(path):
+@dataclasses.dataclass(frozen=True)
+class Checkpoint:
+    """The entries of a checkpoint of this search; ``sealed``: its seal holds under the key
+    given (else it must be re-derived before use)."""
+    keys: np.ndarray
+    vals: np.ndarray
+    sealed: bool
+
+
+def load_checkpoint(path: str, game: Game, root: int,
+                    seal_key: bytes | None = None) -> Checkpoint | None:
+    """The checkpoint at ``path`` if it is this search's and whole, else None (with one line on
+    stderr saying why it is not used; it is then overwritten by the run).  A
+    :class:`GtablesError` when ``path`` is not a regular file or not a gtables checkpoint."""
+    fd = _open_regular(path)
+    if fd is None:
         return None
-    try:
-        with np.load(path, allow_pickle=False) as z:
-            meta = json.loads(str(z["meta"]))
-            keys = np.ascontiguousarray(z["keys"], dtype=np.int64)
-            vals = np.ascontiguousarray(z["vals"], dtype=np.int32)
-    except Exception as e:    # noqa: BLE001 - any unreadable file: not resumed from
-        print(f"gtables: checkpoint {path} is unreadable ({type(e).__name__}); starting afresh",
-              file=sys.stderr)
-        return None
+    with os.fdopen(fd, "rb") as f:
+        try:
+            with np.load(f, allow_pickle=False) as z:
+                meta = json.loads(str(z["meta"]))
+                if not isinstance(meta, dict) or meta.get("format") != CHECKPOINT_FORMAT:
+                    raise ValueError("not a gtables search checkpoint")
+                keys = np.ascontiguousarray(z["keys"], dtype=np.int64)
+                vals = np.ascontiguousarray(z["vals"], dtype=np.int32)
+                if z["keys"].dtype != np.int64 or z["vals"].dtype != np.int32 \
+                        or keys.ndim != 1 or vals.ndim != 1:
+                    raise ValueError("entries of the wrong type")
+        except Exception as e:    # noqa: BLE001 - any unreadable file: not resumed from
+            if not _marked(f.fileno()):
+                raise GtablesError(f"checkpoint {path} exists and is not a gtables search "
+                                   f"checkpoint; it was not read or overwritten: give another "
+                                   f"file name") from None
+            print(f"gtables: checkpoint {path} is damaged ({type(e).__name__}); starting afresh",
+                  file=sys.stderr)
+            return None
     want = _checkpoint_meta(game, root)
     if any(meta.get(k) != v for k, v in want.items()):
         print(f"gtables: checkpoint {path} is of another search (its game, rules or position "
               f"differ); starting afresh", file=sys.stderr)
         return None
     if meta.get("entries") != keys.size or meta.get("sha256") != _digest(keys, vals) \
-            or keys.size != vals.size or (keys.size and (keys.min() < 0)):
+            or keys.size != vals.size or (keys.size and (keys.min() < 0)) \
+            or np.unique(keys).size != keys.size:
         print(f"gtables: checkpoint {path} is damaged (its checksum does not hold); starting "
               f"afresh", file=sys.stderr)
         return None
-    return keys, vals
+    seal = meta.get("seal")
+    sealed = seal_key is not None and isinstance(seal, str) and \
+        hmac.compare_digest(seal.encode(), _seal(meta, seal_key).encode())
+    return Checkpoint(keys, vals, sealed)
+
+
+def rederive(game: Game, table: _Table, keys: np.ndarray, vals: np.ndarray) -> dict | None:
+    """None when every entry ``keys``/``vals`` (loaded into ``table``) follows from the others
+    by the game's rules (:func:`.cellkernels.recheck_entries`: a proof by induction that each is
+    right); else the first that does not: ``{"position", "stored", "derived"}``."""
+    st = game.search
+    assert st is not None
+    maxo = max(1, game.max_options)
+    args = np.array([game.kind == GRUNDY, maxo, game.kind in (MISERE, PARTIZAN_MISERE),
+                     2 if game.kind in PARTIZAN_KINDS else 1, game.space.size], dtype=np.int64)
+    info = np.zeros(4, dtype=np.int64)
+    bad = int(CK.recheck_entries(game.moves, st.split if st.splits else CK.no_split, st.canon,
+                                 game.move_params, args, table.keys, table.vals, keys, vals,
+                                 np.zeros(maxo, np.int64),
+                                 np.zeros(max(64, game.space.width + 1), np.int64), info))
+    if bad < 0:
+        return None
+    return {"position": game.space.format_index(int(info[1])) if 0 <= info[1] < game.space.size
+            else str(int(info[1])), "stored": int(info[2]), "derived": int(info[3])}
 
 
 class _Ticker:
@@ -181,9 +300,12 @@ class _Ticker:
 
 def solve(game: Game, root: int, *, checkpoint: str | None = None,
           checkpoint_seconds: float = 60.0, progress: bool | None = None,
-          ignore_memory: bool = False, budget: int = BUDGET) -> SearchResult:
+          ignore_memory: bool = False, budget: int = BUDGET,
+          seal_key: bytes | None = None) -> SearchResult:
     """The value (Grundy, normal play) or outcome of position ``root`` of ``game`` by the
-    reachable search; see the module docstring."""
+    reachable search; see the module docstring.  ``seal_key``: the store's secret key, which
+    seals the checkpoints written and lets a checkpoint sealed with it resume unchecked; any other
+    is re-derived entry by entry first (:func:`rederive`)."""
     from .progress import check_interrupt, latched_interrupts
     if game.search is None:
         raise GtablesError(f"{game.spec}: only games of the public game API (gtables.define_game) "
@@ -192,11 +314,32 @@ def solve(game: Game, root: int, *, checkpoint: str | None = None,
     t0 = time.perf_counter()
     table = _Table(START_SLOTS, ignore_memory)
     resumed = 0
+    reseal = False           # a checkpoint re-derived here is written back sealed
+    resumed_by = ""
     if checkpoint is not None:
-        found = load_checkpoint(checkpoint, game, root)
+        found = load_checkpoint(checkpoint, game, root, seal_key)
         if found is not None:
-            table.load(*found)
-            resumed = int(found[0].size)
+            table.load(found.keys, found.vals)
+            resumed = int(found.keys.size)
+            resumed_by = "seal" if found.sealed else "re-derived"
+            if not found.sealed:
+                if progress is not False and found.keys.size:
+                    print(f"gtables: checkpoint {checkpoint} is not sealed by this store: "
+                          f"re-deriving its {found.keys.size:,} entries", file=sys.stderr)
+                bad = rederive(game, table, found.keys, found.vals)
+                if bad is not None:
+                    why = f"its options give {bad['derived']}" if bad["derived"] >= 0 \
+                        else "its options are not all stored" if bad["stored"] >= 0 \
+                        else "not a value"
+                    print(f"gtables: checkpoint {checkpoint} does not re-derive (position "
+                          f"{bad['position']}: stored {bad['stored']}, {why}); starting afresh",
+                          file=sys.stderr)
+                    table = _Table(START_SLOTS, ignore_memory)
+                    resumed, resumed_by = 0, ""
+                else:
+                    reseal = seal_key is not None
+        else:
+            _writable(checkpoint)
     maxo = max(1, game.max_options)
     depth = 64
     ticker = _Ticker(f"{game.spec} {game.space.format_index(root)}", progress)
@@ -226,7 +369,7 @@ def solve(game: Game, root: int, *, checkpoint: str | None = None,
             ticker.tick(table)
             check_interrupt()
             if checkpoint is not None and time.perf_counter() - last_save >= checkpoint_seconds:
-                save_checkpoint(checkpoint, game, root, table)
+                save_checkpoint(checkpoint, game, root, table, seal_key)
                 last_save = time.perf_counter()
 
     with latched_interrupts():
@@ -274,10 +417,11 @@ def solve(game: Game, root: int, *, checkpoint: str | None = None,
                     outcome = "N" if wins[0] and wins[1] else "L" if wins[0] else \
                         "R" if wins[1] else "P"
         finally:
-            if checkpoint is not None and int(table.counts[0]) > resumed:
-                save_checkpoint(checkpoint, game, root, table)
+            if checkpoint is not None and (int(table.counts[0]) > resumed or reseal):
+                save_checkpoint(checkpoint, game, root, table, seal_key)
     return SearchResult(spec=game.spec, position=game.space.format_index(root), kind=game.kind,
                         value=value, outcome=outcome, stored=int(table.counts[0]),
                         expanded=int(table.counts[1]), seconds=time.perf_counter() - t0,
                         peak_bytes=int(table.peak + 8 * depth * (maxo + 5)), resumed=resumed,
+                        resumed_by=resumed_by,
                         symmetry=st.canon is not CK.no_symmetry, parts=st.splits)
