@@ -1337,10 +1337,14 @@ def attack_edges(ctx: Ctx, rec: Rec) -> None:
     rec.cmd(r, ok_rc=(0,))
 
 
+sys.path.insert(0, os.path.dirname(SCRIPT))
+import fi_newkinds  # noqa: E402 - the attacks on the file kinds of issue 39, beside this script
+
 ATTACKS = {f.__name__[7:]: f for f in (attack_flips, attack_kills, attack_crowd, attack_paths,
                                       attack_planted, attack_crafted, attack_import,
                                       attack_limits, attack_quotients, attack_received,
-                                      attack_edges, attack_dask)}
+                                      attack_edges, attack_dask,
+                                      *fi_newkinds.ATTACKS)}
 QUICK = tuple(a for a in ATTACKS if a != "dask")
 
 
