@@ -4,6 +4,7 @@ Under pytest stderr is captured, so it is not a terminal: ``enabled=None`` means
 Times come from a fake clock (or a short ``$GTABLES_LOG_SECONDS``); nothing asserts a speed.
 """
 import time
+import types
 
 import pytest
 
@@ -230,3 +231,51 @@ def test_a_ctrl_c_swallowed_by_a_callee_still_stops_the_run():
                        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert r.returncode == 0 and r.stdout.split() == ["stopped", "False", "True"], \
         r.stdout + r.stderr
+
+
+# -- compiling is not filling (issue 40, the newcomer's list) -------------------------------------
+def test_no_eta_while_compiling_and_the_rate_leaves_compiling_out(monkeypatch):
+    from gtables import config
+    from gtables.engine.progress import Progress
+    now = [0.0]
+    monkeypatch.setattr(config, "_compiles", {"done": 0.0, "since": None})
+    bar = Progress(1000, "t", enabled=True, clock=lambda: now[0])
+    config.compile_started(time.monotonic())
+    now[0] = 5.0
+    assert bar._rate_eta(10, 5.0) == (0.0, None)          # a compile under way: no ETA
+    config._compiles.update(done=4.0, since=None)          # it took 4 of the 5 seconds
+    rate, eta = bar._rate_eta(100, 5.0)
+    assert rate == pytest.approx(100.0) and eta == pytest.approx(9.0)
+
+
+def test_compute_seconds_leave_compiling_out(monkeypatch):
+    from gtables import config
+    from gtables.engine import compute
+    monkeypatch.setattr(config, "_compiles", {"done": 0.0, "since": None})
+    t0, c0 = time.perf_counter() - 10.0, config.compile_seconds()
+    config._compiles["done"] += 7.5                         # 7.5 of those 10 s compiling
+    assert compute._net(t0, c0) == pytest.approx(2.5, abs=0.5)
+
+
+def test_the_compile_counter_restarts_per_compile(monkeypatch):
+    from gtables import config
+    from gtables.engine import jit
+    monkeypatch.setattr(config, "_compiles", {"done": 0.0, "since": None})
+    monkeypatch.setattr(jit, "FIRST_LINE_AFTER", 0.05)
+    monkeypatch.setattr(jit, "EVERY", 0.3)
+    lines: list = []
+    monkeypatch.setattr(config, "_notice", {"echo": lines.append, "what": "a test",
+                                            "seconds": None})
+    notice = jit.CompileNotice()
+    event = types.SimpleNamespace(data={})
+    notice.on_start(event)
+    time.sleep(0.5)
+    notice.on_end(event)
+    time.sleep(2.5)                      # the gap between two compiles is not compiling
+    notice.on_start(event)
+    time.sleep(0.9)
+    notice.on_end(event)
+    later = [ln for ln in lines if "still compiling" in ln]
+    assert lines and lines[0].startswith("gtables: compiling kernels for a test")
+    assert later and all(int(ln.rsplit(",", 1)[1].split()[0]) <= 2 for ln in later), lines
+    assert config.compile_seconds() == pytest.approx(1.4, abs=0.6)

@@ -113,6 +113,32 @@ def check_environment(compiling: bool = False) -> None:
             warn(why)
 
 _notice: dict = {"echo": None, "what": "", "seconds": None}
+_compiles: dict = {"done": 0.0, "since": None}    # kept by gtables.engine.jit as numba compiles
+
+
+def compile_started(now: float) -> None:
+    """Called by :mod:`gtables.engine.jit` when an outermost numba compile begins (monotonic)."""
+    _compiles["since"] = now
+
+
+def compile_ended(now: float) -> None:
+    """Called by :mod:`gtables.engine.jit` when that compile ends."""
+    if _compiles["since"] is not None:
+        _compiles["done"] += now - _compiles["since"]
+    _compiles["since"] = None
+
+
+def compile_seconds() -> float:
+    """Seconds this process has spent compiling kernels so far (the compile under way
+    included): subtracted from a table's ``compute_seconds`` and from a progress line's rate."""
+    import time
+    since = _compiles["since"]
+    return _compiles["done"] + (time.monotonic() - since if since is not None else 0.0)
+
+
+def compiling() -> bool:
+    """Whether a numba compile is under way in this process (a progress line shows no ETA)."""
+    return _compiles["since"] is not None
 
 
 def announce_compiles(echo) -> None:

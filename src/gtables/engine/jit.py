@@ -51,6 +51,7 @@ class CompileNotice(ev.Listener):
             self.depth += 1
             if self.depth == 1:
                 self.began = time.monotonic()
+                config.compile_started(self.began)
                 self.since = self.since or self.began
                 disp = (event.data or {}).get("dispatcher")
                 self.module = getattr(getattr(disp, "py_func", None), "__module__", "") or ""
@@ -66,12 +67,14 @@ class CompileNotice(ev.Listener):
             self.depth = max(0, self.depth - 1)
             if self.depth == 0:
                 self.began = None
+                config.compile_ended(time.monotonic())
 
     def _tick(self) -> None:
         while True:
             time.sleep(0.1)
             with self.lock:
                 busy, since, cacheable = self.began is not None, self.since, self.cacheable
+                began = self.began if self.began is not None else 0.0
             echo, what, estimate = config.compile_notice()
             if not busy or echo is None or since is None:
                 continue
@@ -84,9 +87,11 @@ class CompileNotice(ev.Listener):
                     " (numba: seconds, or minutes on a busy machine)"
                 once = "once" if cacheable else "in every run (this code cannot be cached)"
                 echo(f"gtables: compiling kernels for {what or self._subject()}, {once}{about}")
-            elif now - self.last >= EVERY:
+            elif busy and now - self.last >= EVERY and now - began >= EVERY:
+                # the seconds of the compile under way (a later compile counts from its own
+                # start, not from the process's first)
                 self.last = now
-                echo(f"gtables: still compiling kernels, {now - self.first:.0f} s")
+                echo(f"gtables: still compiling kernels, {now - began:.0f} s")
 
 
     def _subject(self) -> str:

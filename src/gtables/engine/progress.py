@@ -9,6 +9,8 @@ import sys
 import threading
 import time
 
+from .. import config
+
 CHUNK_SECONDS = 0.25  # target time of one kernel call: Ctrl-C and the progress bar act between calls
 
 LOG_SECONDS = 30.0  # a plain progress line this often when stderr is not a terminal
@@ -151,10 +153,14 @@ class Progress:
         self.interval = log_seconds() if interval is None else interval
         self.clock = clock
         self.t0 = clock()
+        self.compiled0 = config.compile_seconds()   # compiling is not the fill's rate
         self.last = 0.0                            # the bar's last redraw
         self.next_line = self.t0 + self.interval   # when the log's next line is due
 
     def _rate_eta(self, done: int, elapsed: float) -> tuple[float, float | None]:
+        if config.compiling():          # the rate so far is the compiler's: no ETA
+            return 0.0, None
+        elapsed = max(0.0, elapsed - (config.compile_seconds() - self.compiled0))
         rate = (done - self.start) / elapsed if elapsed > 0 else 0.0
         eta = (self.total - done) / rate if rate > 0 else None
         if self.work is not None and eta is not None and done > self.start:
@@ -194,7 +200,8 @@ class Progress:
         label = self.label if len(self.label) < 40 else self.label[:37] + "..."
         sys.stderr.write(f"\r{label} [{bar:<30}] {100 * frac:5.1f}% "
                          f"{rate / 1e6:8.2f} M pos/s  ETA "
-                         + (f"{eta or 0.0:6.1f}s " if (eta or 0.0) < 3600 else f"{eta_text(eta)} "))
+                         + (f"{eta:6.1f}s " if eta is not None and eta < 3600
+                            else f"{eta_text(eta)} "))
         sys.stderr.flush()
 
     def close(self) -> None:
