@@ -311,3 +311,30 @@ def test_the_guard_changes_no_value():
     t = gtables.compute("octal:code=0.B7,size=300", store=None, progress=False)
     u = gtables.compute("octal:code=0.B7,size=300", store=None, ignore_time=True)
     assert t.values.size == 301 and np.array_equal(t.values, u.values)
+
+
+# -- the newcomer's list (issue 40) ------------------------------------------------------------------
+@pytest.mark.parametrize("argv", [["nim:heaps=2,size=5"], ["nim:heaps=2,size=5", "3,4",
+                                                           "--method", "reachable"],
+                                  ["octal:code=0.07,size=50"]])
+def test_solve_on_a_family_the_search_does_not_serve_says_so(argv, tmp_path):
+    r = subprocess.run([sys.executable, "-m", "gtables.cli", "solve", *argv, "--store",
+                        str(tmp_path / "s")], capture_output=True, text=True)
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert r.stderr.count("\n") == 1 and "reachable search serves" in r.stderr
+    assert "from the whole table" in r.stderr
+
+
+def test_defining_a_name_that_exists_says_how_to_replace_it():
+    from gtables.engine.kernels import movegen
+
+    @movegen
+    def nothing(pos, side, params, out):
+        return 0
+    with pytest.raises(gtables.GtablesError, match="gtables ships it"):
+        gtables.define_game("cram", space="board", moves=nothing, max_options=1)
+    name = "test_refusals_twice"
+    gtables.define_game(name, space="integers", moves=nothing, max_options=1)
+    with pytest.raises(gtables.GtablesError, match="replace=True"):
+        gtables.define_game(name, space="integers", moves=nothing, max_options=1)
+    gtables.define_game(name, space="integers", moves=nothing, max_options=1, replace=True)

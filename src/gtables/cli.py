@@ -963,6 +963,12 @@ def _search_checkpoint(args, spec: str, position: str) -> str | None:
 def cmd_solve(args) -> int:
     from . import api
     g = api.game(args.spec)
+    if g.search is None and (args.position == "start" or args.method == "reachable"):
+        raise GtablesError(f"{g.spec}: the reachable search serves the games of gtables."
+                           f"define_game (cram, domineering, nodekayles, snort and yours); "
+                           f"for this family solve reads a position (e.g. "
+                           f"{g.space.format_index(g.space.size - 1)}) from the whole table "
+                           f"(--method auto or dense), as query does")
     idx = g.space.index(g.space.parse(args.position))   # refused before anything runs
     where = g.space.format_index(idx)
     ckpt = _search_checkpoint(args, g.spec, where) if args.method != "dense" else None

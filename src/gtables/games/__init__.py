@@ -81,7 +81,10 @@ def register(family: Family, replace: bool = False) -> Family:
     """Add a family (a user's own game) to the registry."""
     _load(family.name)
     if family.name in _families and not replace and _families[family.name] is not family:
-        raise GtablesError(f"a family named {family.name!r} is already registered")
+        shipped = family.name in BUILTIN
+        raise GtablesError(f"a family named {family.name!r} is already registered"
+                           + ("; gtables ships it: choose another name" if shipped else
+                              "; pass replace=True to replace it"))
     _families[family.name] = family
     return family
 
