@@ -279,3 +279,14 @@ def test_the_compile_counter_restarts_per_compile(monkeypatch):
     assert lines and lines[0].startswith("gtables: compiling kernels for a test")
     assert later and all(int(ln.rsplit(",", 1)[1].split()[0]) <= 2 for ln in later), lines
     assert config.compile_seconds() == pytest.approx(1.4, abs=0.6)
+
+
+@pytest.mark.parametrize("spec", ["octal:code=0.07,size=50", "nim:heaps=2,size=6"])
+def test_compute_seconds_are_within_the_call(spec, tmp_path):
+    """A table's compute_seconds is part of the call that made it (once it read the machine's
+    uptime: a chunk timer had the name of the compile clock)."""
+    import gtables
+    t0 = time.perf_counter()
+    t = gtables.compute(spec, store=str(tmp_path / "s"), progress=False)
+    wall = time.perf_counter() - t0
+    assert 0.0 <= float(t.attrs["compute_seconds"]) <= wall

@@ -113,7 +113,7 @@ def fill_sequence(game: Game, *, prefix: np.ndarray | None = None, until_periodi
     bar = Progress(size, game.spec, enabled=progress, start=start,
                    work=getattr(stepper, "estimate", None))
     t0 = last_ckpt = time.perf_counter()
-    c0 = compile_seconds()      # compiling is not the fill's time
+    compiled0 = compile_seconds()      # compiling is not the fill's time
     n, chunk, proved = start, (1 << 6) if watch is not None else (1 << 12), None
     try:
         if watch is not None and n:
@@ -164,7 +164,7 @@ def fill_sequence(game: Game, *, prefix: np.ndarray | None = None, until_periodi
     if until_periodic and proved is None:
         from .periodicity import find_period
         observed = find_period(table[:computed], saltus=seq.arithmetic)
-    seconds = max(0.0, time.perf_counter() - t0 - (compile_seconds() - c0))
+    seconds = max(0.0, time.perf_counter() - t0 - (compile_seconds() - compiled0))
     return SequenceRun(values=table, seconds=seconds, computed_to=computed, resumed_from=start,
                        algorithm=stepper.stats(), periodicity=proved, observed=observed,
                        stats=stats)
