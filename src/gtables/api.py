@@ -30,6 +30,7 @@ from .store import (
     checksum,
     notebook_module,
     repair_hint,
+    sampled_import,
 )
 
 # Reading a stored table imports no numba: this module reaches the engine's kernels (and the
@@ -332,8 +333,24 @@ class Table:
                                    f"names now (canonical spec {g.spec}, kind {g.kind}, positions "
                                    f"{g.space.scheme}); recompute it with: "
                                    f"{repair_hint(g.spec, where)}")
+            said = other_rules(g, self.attrs) if self.stored is not None else None
+            if said is not None:         # read as stored; the rules registered since are others
+                raise other_rules_error(g, said, self.stored.store.path)
             self._game = g
         return self._game
+
+    @property
+    def as_stored(self) -> str | None:
+        """What a table of a user's game read without its rules is, in words, or None: the
+        table its file says it is, computed by the rules it names (its identity), and nothing
+        more, since this process has not loaded the game's rules to check it (a built-in
+        family's rules, and a user's game loaded here, are checked as the table is read)."""
+        if self._game is not None or self.family in games._families or \
+                (self.family in games.GRAMMARS and not games.user_family(self.family)):
+            return None
+        return (f"read as stored: the table of the rules its file names "
+                f"({_named_rules(self.attrs)}), not checked against them: {self.family}'s rules "
+                f"are not loaded here (gtables --rules FILE.py, or import your file, to check)")
 
     # -- description --------------------------------------------------------------------------
 
@@ -469,6 +486,7 @@ class Table:
         if self._values is None:
             if self.stored is None:
                 raise GtablesError(f"gtables bug: table {self.spec} has neither values nor a store")
+            self._rules_since()
             self._values = _read_only(self.stored.load())
         return self._values
 
@@ -487,7 +505,14 @@ class Table:
             return self._values[idx]
         if self.stored is None:
             raise GtablesError(f"gtables bug: table {self.spec} has neither values nor a store")
+        self._rules_since()
         return self.stored.read(idx)
+
+    def _rules_since(self) -> None:
+        """A table of a user's game read as stored, whose rules this process registered since:
+        checked against them (:attr:`game`) before another value is read."""
+        if self._game is None and games.user_family(self.family):
+            self.game      # noqa: B018 - made for its check: refused if other rules made it
 
     def value(self, position) -> int:
         """The stored value of one position (Grundy value, or outcome code)."""
@@ -582,8 +607,9 @@ class Table:
         d["outcome"] = self.outcome_of_value(v)
         builtin = self.family in games.GRAMMARS and not games.user_family(self.family)
         if builtin or (self._game is None and self.family not in games._families):
-            if not builtin:
-                return d    # a user's family, not loaded: value and outcome from the store only
+            if not builtin:     # a user's family, not loaded: value and outcome as stored
+                d["as_stored"] = self.as_stored
+                return d
             # a built-in family's terminal verdicts in plain Python, from its spec grammar (no
             # move generator to compile; tests/test_fast_lookup.py holds them equal)
             verdict = games.grammar(self.family).terminal
@@ -595,6 +621,15 @@ class Table:
             d["terminal"] = ("player to move has lost" if status == TERMINAL_LOSS
                              else "player to move has won")
         return d
+
+
+def _named_rules(attrs: dict) -> str:
+    """The rules a stored table of a user's game names: its identity, or (a table stored before
+    tables kept it) its description, which names it too."""
+    ident = attrs.get("identity")
+    if ident is not None:
+        return " ".join(str(ident).split())[:80]
+    return f"as its description says: {short(attrs.get('description') or '', 80)}"
 
 
 def _read_only(values: np.ndarray) -> np.ndarray:
@@ -609,7 +644,7 @@ def _attrs_for(game: Game, values: np.ndarray, seconds: float) -> dict:
     import numba
 
     from .config import source_hash
-    return {
+    attrs = {
         "family": game.family, "params": game.params, "kind": game.kind,
         "encoding": ENCODINGS[game.kind], "description": game.describe,
         "index_scheme": game.space.scheme, "index": game.space.meta(),
@@ -617,6 +652,31 @@ def _attrs_for(game: Game, values: np.ndarray, seconds: float) -> dict:
         "versions": {"gtables": __version__, "source": source_hash(), "numba": numba.__version__,
                      "numpy": np.__version__, "h5py": h5py.__version__},
     }
+    if game.identity:       # a user's game: the rules that made the table (checked on reads)
+        attrs["identity"] = game.identity
+    return attrs
+
+
+def other_rules(g: Game, attrs: dict) -> str | None:
+    """What a stored table of a user's game says of its rules (its identity, see
+    :attr:`~gtables.engine.game.Rules.identity`) when they are not ``g``'s, else None; always
+    None for a game whose spec pins its rules (the built-in families).  A table stored before
+    tables kept their identity is judged by its description, which names it."""
+    if not g.identity:
+        return None
+    stored = attrs.get("identity")
+    same = attrs.get("description") == g.describe if stored is None else stored == g.identity
+    return None if same else _named_rules(attrs)
+
+
+def other_rules_error(g: Game, said: str, where) -> GtablesError:
+    """The one line that refuses a stored table of ``g``'s spec made by other rules."""
+    hint = repair_hint(g.spec, str(where)).replace("gtables ", "gtables --rules FILE.py ", 1)
+    return GtablesError(
+        f"table {g.spec} in {where} was computed by other rules (its file names {said}; the "
+        f"rules loaded now are {g.identity}): it is not used; give the edited game another "
+        f"name, or replace "
+        f"the table: {hint} (Python: compute(..., force=True))")
 
 
 def compute(spec: str, store=_DEFAULT, *, force: bool = False, progress: bool | None = None,
@@ -660,8 +720,9 @@ def compute(spec: str, store=_DEFAULT, *, force: bool = False, progress: bool | 
                                            MIN_CHECKPOINT_SECONDS)
     st = _store(store)
     if st is not None and not force and g.spec in st:
-        t = load(g.spec, st)
-        if g.search is not None and t.attrs.get("description") != g.describe:
+        t = load(g.spec, st)        # a user's game: refused there if other rules made it
+        if g.search is not None and not g.identity and \
+                t.attrs.get("description") != g.describe:
             raise GtablesError(f"{g.spec} is stored, computed by other rules ("
                                f"{str(t.attrs.get('description'))[:80]!r}; now {g.describe!r});"
                                f" give the edited game another name, or force=True (--force) "
@@ -876,7 +937,8 @@ def rederive_problem(g: Game, values: np.ndarray, positions=None) -> str | None:
 
 
 REDERIVE_SECONDS = 600.0    # the time guard of a full re-derivation ($GTABLES_REDERIVE_LIMIT)
-REDERIVE_PROBE = 1024       # positions timed at a table's end to estimate its full re-derivation
+REDERIVE_PROBE = 1024       # positions first timed at a table's end to estimate its full
+                            # re-derivation (more when they cost less than a call)
 RECOMPUTE_FIRST = 2.0       # seconds of position-by-position re-derivation past which a sequence
                             # table is first recomputed by its kernel and compared (Officers at
                             # 2^20: 231 s position by position, 2.3 s recomputed)
@@ -919,57 +981,79 @@ class Rederived:
                 f"all {self.total:,}")
 
 
-def rederive_estimate(g: Game, values: np.ndarray) -> float:
-    """Seconds re-deriving every value of ``values`` would take: the last
-    :data:`REDERIVE_PROBE` positions (the dearest: options grow with the position) timed and
-    scaled to the whole table (and this probe is a check in its own right)."""
-    n = int(values.size)
-    k = min(n, REDERIVE_PROBE)
-    if k == 0:
-        return 0.0
+def _rederive_seconds(g: Game, values: np.ndarray, positions: np.ndarray) -> float:
     t0 = time.perf_counter()
-    rederive_problem(g, values, np.arange(n - k, n, dtype=np.int64))
-    return (time.perf_counter() - t0) * n / k
+    rederive_problem(g, values, positions)
+    return time.perf_counter() - t0
+
+
+def rederive_estimate(g: Game, values: np.ndarray) -> float:
+    """Seconds re-deriving every value of ``values`` would take, as one call does it: what a
+    call costs whatever its positions (the working copy of the table the kernel reads), timed
+    on the last position, plus what the positions cost, timed on the last
+    :data:`REDERIVE_PROBE` (the dearest: options grow with the position) and scaled to the
+    whole table.  Neither timing counts the kernel's compile or its load from numba's cache
+    (seconds, once per process, which the full run does not pay again): a first call on one
+    position pays it, untimed (counted and scaled by 1,024, it had an honest 2^20-position
+    table estimated at 600 s, whose full re-derivation takes 0.2 s, and refused).  Positions
+    that cost less than the call itself are timed again on a longer probe (their cost would
+    be the call's noise scaled up), and a probe timed past :data:`RECOMPUTE_FIRST` is timed
+    twice (one stall of the machine is not scaled up either).  The probes are checks in their
+    own right; their verdicts are not kept."""
+    n = int(values.size)
+    if n == 0:
+        return 0.0
+    last = np.arange(n - 1, n, dtype=np.int64)
+    rederive_problem(g, values, last)          # compiles or loads the kernel: not this table's
+    call = min(_rederive_seconds(g, values, last) for _ in range(2))
+    k = min(n, REDERIVE_PROBE)
+    own = _rederive_seconds(g, values, np.arange(n - k, n, dtype=np.int64)) - call
+    while own < call and k < n:        # lost in the call's own cost: aim at twice that
+        k = min(n, max(8 * k, int(2 * k * call / max(own, call / 4096))))
+        own = _rederive_seconds(g, values, np.arange(n - k, n, dtype=np.int64)) - call
+    if k < n and call + own * n / k > RECOMPUTE_FIRST:
+        own = min(own, _rederive_seconds(g, values, np.arange(n - k, n, dtype=np.int64)) - call)
+    return call + max(own, 0.0) * n / k
 
 
 def rederive_checked(g: Game, values: np.ndarray, *, sample: int | None = None,
                      fallback_sample: int | None = None, what: str = "") -> Rederived:
     """Re-derive ``values`` (a table or a sequence prefix of ``g``) from themselves: every
     position when its estimate (:func:`rederive_estimate`) is within :func:`rederive_limit`.
-    Past it: with ``sample`` (asked for by the user) or ``fallback_sample`` (check --deep), the
-    first 16, the last 100 and that many random positions, drawn fresh each call; without
-    either, :class:`TooBigToRederive` naming the table, its estimate and the option.
-    ``sample`` alone (no estimate needed) when the user asked for it."""
+    Past it: with ``sample`` (asked for by the user: import --accept-sample) or
+    ``fallback_sample`` (check --deep), the first 16, the last 100 and that many random
+    positions, drawn fresh each call; without either, :class:`TooBigToRederive` naming the
+    table, its estimate and the option.  A sample is never taken where the whole table can be
+    re-derived within the limit (a sample asked for there once let a forged value through)."""
     from .engine.rederive import sample_positions
     n = int(values.size)
     t0 = time.perf_counter()
-    k = sample if sample is not None else None
-    if k is None:
-        limit = rederive_limit()
-        est = rederive_estimate(g, values) if n > REDERIVE_PROBE else 0.0
-        said = f"about {_seconds_text(est)}"
-        if est > RECOMPUTE_FIRST and g.is_sequence:
-            # position by position is dear (a splitting game's naive mex grows with the heap):
-            # the family's fastest kernel computes the table afresh, given as long as the
-            # position-by-position check would take (at most the limit), and the first stored
-            # value that differs is the first wrong one (a table every value of which its
-            # rules give is unique, so this is the same verdict)
-            try:
-                why = _recompute_problem(g, values, min(est, limit))
-                return Rederived(why, n, n, time.perf_counter() - t0)
-            except _PastLimit as e:
-                if est > limit:
-                    said = (f"more than {_seconds_text(limit)} (the kernel computed {e.done:,} "
-                            f"heaps in that time; position by position about "
-                            f"{_seconds_text(est)})")
-        if est > limit:
-            if fallback_sample is None:
-                raise TooBigToRederive(
-                    f"{what or g.spec}: re-deriving all {n:,} values would take {said}, past "
-                    f"the limit of {_seconds_text(limit)} ($GTABLES_REDERIVE_LIMIT); accept it "
-                    f"on a random sample with --accept-sample N (Python: accept_sample=N), or "
-                    f"raise the limit")
-            k = fallback_sample
+    limit = rederive_limit()
+    est = rederive_estimate(g, values) if n > REDERIVE_PROBE else 0.0
+    said = f"about {_seconds_text(est)}"
+    if est > RECOMPUTE_FIRST and g.is_sequence:
+        # position by position is dear (a splitting game's naive mex grows with the heap):
+        # the family's fastest kernel computes the table afresh, given as long as the
+        # position-by-position check would take (at most the limit), and the first stored
+        # value that differs is the first wrong one (a table every value of which its
+        # rules give is unique, so this is the same verdict)
+        try:
+            why = _recompute_problem(g, values, min(est, limit))
+            return Rederived(why, n, n, time.perf_counter() - t0)
+        except _PastLimit as e:
+            if est > limit:
+                said = (f"more than {_seconds_text(limit)} (the kernel computed {e.done:,} "
+                        f"heaps in that time; position by position about "
+                        f"{_seconds_text(est)})")
+    k = None
+    if est > limit:
+        k = sample if sample is not None else fallback_sample
+        if k is None:
+            raise TooBigToRederive(
+                f"{what or g.spec}: re-deriving all {n:,} values would take {said}, past "
+                f"the limit of {_seconds_text(limit)} ($GTABLES_REDERIVE_LIMIT); accept it "
+                f"on a random sample with --accept-sample N (Python: accept_sample=N), or "
+                f"raise the limit")
     positions = None if k is None else sample_positions(n, random=k, seed=None)
     if positions is not None and positions.size >= n:
         positions = None
@@ -1143,12 +1227,7 @@ def find_prefix(st: Store, g: Game, limit: int, on_damaged=warn,
 def _imported_on_sample(attrs: dict) -> bool:
     """Whether a stored table was imported on a sample (``--accept-sample``): sealed here, but
     only part of it was re-derived, so it is never a resumed run's prefix unchecked."""
-    x = attrs.get("extra")
-    if isinstance(x, str):
-        with contextlib.suppress(ValueError):
-            x = json.loads(x)
-    imp = x.get("imported") if isinstance(x, dict) else None
-    return isinstance(imp, dict) and bool(imp.get("sampled"))
+    return sampled_import(attrs) is not None
 
 
 def export_tables(specs, to: str, store=_DEFAULT, *, quotients=()) -> int:
@@ -1263,8 +1342,9 @@ def check_store(store=_DEFAULT, deep: bool = False, echo=None) -> list[dict]:
     and, with ``deep``, every table re-derived from its own values by the rules its spec names:
     all of them when that is estimated within :func:`rederive_limit`, else :data:`DEEP_SAMPLE`
     random positions (with the first 16 and the last 100) drawn fresh each run.  Each row
-    gains ``rederived`` ("all N", "sampled K of N", or why not).  A forged table with valid
-    checksums fails here."""
+    gains ``rederived`` ("all N", "sampled K of N", or why not), and ``imported`` for a table
+    imported on a sample (:func:`.store.sampled_import`), which this re-derives in full within the
+    limit like any other.  A forged table with valid checksums fails here."""
     st = _needs_store(store, "check_store")
     deep = _flag("deep", deep)
     if not st.exists():
@@ -1280,20 +1360,28 @@ def check_store(store=_DEFAULT, deep: bool = False, echo=None) -> list[dict]:
         except NotEnoughMemory:
             raise
         except GtablesError:
-            r["rederived"] = "not re-derived: its family is not known in this process"
+            r["rederived"] = f"not re-derived: {_family_not_here(st, r['spec'])}"
             continue
         try:
             t = st.get(r["spec"])
+            said = other_rules(g, t.attrs) if t.sealed else None   # unsealed: re-derived
+            if said is not None:
+                t.close()
+                r["damaged"] = str(other_rules_error(g, said, st.path))
+                continue
             n = t.length
             if g.spec != r["spec"] or n != g.space.size:
                 r["damaged"] = (f"table {r['spec']} in {st.path} does not match its spec "
                                 f"({n:,} values; the spec names {g.space.size:,})")
                 continue
+            imported = sampled_import(t.attrs) if t.sealed else None
             try:
                 done = rederive_checked(g, t.load(), fallback_sample=DEEP_SAMPLE)
             finally:
                 t.close()
             why = done.why
+            if imported is not None:        # import --accept-sample: said beside this check
+                r["imported"] = f"imported on a sample ({imported})"
         except NotEnoughMemory:
             raise
         except MemoryError:
@@ -1308,6 +1396,26 @@ def check_store(store=_DEFAULT, deep: bool = False, echo=None) -> list[dict]:
         if echo:
             echo(f"{r['spec']}: {'WRONG' if why else 'ok'} ({r['rederived']})")
     return rows
+
+
+def _family_not_here(st: Store, spec: str) -> str:
+    """Why ``check --deep`` cannot re-derive the stored table ``spec`` (its family is not
+    known in this process), and what the table is as stored: a user's game's table is named
+    by the identity of the rules it was computed by, which nothing here checks."""
+    family = spec.split(":", 1)[0]
+    a: dict = {}
+    if family not in games.GRAMMARS:
+        with contextlib.suppress(GtablesError):
+            s = st.get(spec)
+            try:
+                a = dict(s.attrs) if s.sealed else {}
+            finally:
+                s.close()
+    if not a:
+        return "its family is not known in this process"
+    return (f"a game of your own whose rules are not loaded here: checked as stored (its "
+            f"checksums) only, the table of the rules its file names ({_named_rules(a)}); give "
+            f"them (gtables --rules FILE.py check --deep) to re-derive it")
 
 
 def compute_values(spec: str, *, store=None, progress: bool | None = False,
@@ -1454,8 +1562,12 @@ def load(spec: str, store=_DEFAULT) -> Table:
                            f"values, its spec names {g.space.size:,}); repair it with: "
                            f"{repair_hint(g.spec, st.path)}")
     if s.sealed:
+        said = other_rules(g, s.attrs)
+        if said is not None:
+            s.close()
+            raise other_rules_error(g, said, st.path)
         return Table(g, attrs=s.attrs, stored=s)
-    return _unsealed(g, s, st)
+    return _unsealed(g, s, st)     # re-derived by the rules loaded now: whatever made it
 
 
 def _unsealed(g: Game, s: StoredTable, st: Store) -> Table:

@@ -223,7 +223,13 @@ def build_parser() -> argparse.ArgumentParser:
                    help="entries to print (0: all; default 100)")
     _store_arg(p)
 
-    p = sub.add_parser("list", help="list the tables in the store")
+    p = sub.add_parser("list", help="list the tables in the store",
+                       description="List the tables in the store from their attributes. A "
+                                   "table imported on a sample (gtables import --accept-sample) "
+                                   "says so ('verified' in --json). An export file read as a "
+                                   "store (--store FILE.h5) lists of each table only its spec, "
+                                   "length and data type, checked against its data, and says "
+                                   "'not verified': none of its sender's attributes.")
     p.add_argument("--json", action="store_true")
     _store_arg(p)
 
@@ -282,7 +288,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--accept-sample", type=_int_arg, default=None, metavar="N",
                    help="a table too big to re-derive in full within the time guard is accepted "
                         "on N random positions (with the first 16 and the last 100), drawn "
-                        "fresh; it is stored marked so and never resumed from unchecked")
+                        "fresh; it is stored marked so (list and show say it; check --deep "
+                        "re-derives it in full when it can) and never resumed from unchecked. "
+                        "A table that can be re-derived in full is, with or without it")
     _store_arg(p)
 
     p = sub.add_parser("compact", help="(not needed any more: tables are immutable files)")
@@ -539,7 +547,6 @@ _loaded_rules: set[str] = set()
 
 def load_rules(files: list[str]) -> None:
     """Run each rules file once (its games register themselves); every failure one line."""
-    import runpy
     for f in files:
         path = os.path.abspath(os.path.expanduser(f))
         if path in _loaded_rules:
@@ -551,7 +558,7 @@ def load_rules(files: list[str]) -> None:
             raise GtablesError(f"--rules {f}: give a Python file (FILE.py)")
         _loaded_rules.add(path)
         try:
-            runpy.run_path(path, run_name="gtables_rules")
+            run_rules_file(path)
         except GtablesError as e:
             raise GtablesError(f"--rules {f}: {str(e).splitlines()[0]}") from None
         except SystemExit:
@@ -564,6 +571,42 @@ def load_rules(files: list[str]) -> None:
             why = str(e).strip().splitlines()[0] if str(e).strip() else ""
             raise GtablesError(f"--rules {f}{where}: {type(e).__name__}"
                                f"{': ' + why[:200] if why else ''}") from None
+
+
+def run_rules_file(path: str) -> None:
+    """Run the rules file ``path`` as the module an ``import`` of it makes: named by its file
+    name and in ``sys.modules`` before it runs.  numba's cache keys a compiled function on its
+    file and loads it back by importing the module it was compiled in, so the file imported by a
+    script and run here must be one module of one name: run as ``gtables_rules``, an entry of
+    either was a ``ModuleNotFoundError`` (or a second run of the file) for the other.  A name
+    taken by another module (``random.py``), or none Python can import, runs it as
+    ``gtables_rules``, whose functions numba compiles afresh in each run.  No bytecode is
+    written beside the file."""
+    import importlib.util
+    import keyword
+    import runpy
+    name = os.path.splitext(os.path.basename(path))[0]
+    if name.isidentifier() and not keyword.iskeyword(name) and name not in sys.modules:
+        try:
+            found = importlib.util.find_spec(name)
+        except (ImportError, ValueError):
+            found = None
+        origin = getattr(found, "origin", None)
+        if found is None or isinstance(origin, str) and \
+                os.path.realpath(origin) == os.path.realpath(path):
+            spec = importlib.util.spec_from_file_location(name, path)
+            if spec is not None:
+                module = importlib.util.module_from_spec(spec)
+                with open(path, "rb") as fh:
+                    code = compile(importlib.util.decode_source(fh.read()), path, "exec")
+                sys.modules[name] = module
+                try:
+                    exec(code, module.__dict__)
+                except BaseException:
+                    sys.modules.pop(name, None)        # as a failed import leaves it
+                    raise
+                return
+    runpy.run_path(path, run_name="gtables_rules")
 
 
 def _run(args) -> int:
@@ -897,6 +940,8 @@ def cmd_query(args) -> int:
     if "terminal" in d:
         line += f" (terminal: {d['terminal']})"
     print(line)
+    if d.get("as_stored"):         # a user's game read without its rules: what it says it is
+        print(f"  {d['as_stored']}")
     if args.moves:
         if not d["moves"]:
             print("  no moves")
@@ -1041,9 +1086,16 @@ def cmd_show(args) -> int:
     pos = t.space.unrank(np.arange(n))
     fmt = [t.space.format(p) for p in pos]
     x = t.attrs.get("extra") if isinstance(t.attrs.get("extra"), dict) else {}
+    from .store import sampled_import
+    sampled = sampled_import(t.attrs)        # import --accept-sample: said with the values
+    as_stored = t.as_stored     # a user's game read without its rules: what it says it is
     if args.format == "json":
         d = {"spec": t.spec, "kind": t.kind, "encoding": t.attrs.get("encoding"),
              "size": t.space.size, "shown": n}
+        if as_stored:
+            d["as_stored"] = as_stored
+        if sampled is not None:
+            d["verified"] = f"on a sample: {sampled} values re-derived at import"
         if t.stats is not None:
             d["stats"] = t.stats
         if "rare_heaps" in x:
@@ -1051,13 +1103,24 @@ def cmd_show(args) -> int:
         d["entries"] = [{"position": f, "value": int(v)} for f, v in zip(fmt, vals)]
         print(json.dumps(d))
     elif args.format == "csv":
+        if as_stored:
+            from .errors import warn
+            warn(f"{t.spec}: {as_stored}")
+        if sampled is not None:
+            from .errors import warn
+            warn(f"{t.spec}: imported on a sample ({sampled} values re-derived at import)")
         print("index,position,value,outcome")
         for i, (f, v) in enumerate(zip(fmt, vals)):
             print(f'{i},"{f}",{int(v)},{t.outcome_of_value(int(v))}')
     else:
         print(f"# {t.spec}: {t.attrs.get('description', '')}")
+        if as_stored:
+            print(f"# {as_stored}")
         print(f"# kind {t.kind} ({t.attrs.get('encoding')}); {t.space.size:,} positions; "
               f"showing {n}")
+        if sampled is not None:
+            print(f"# imported on a sample: {sampled} values re-derived at import; gtables "
+                  f"check --deep re-derives them all")
         for line in _stats_lines(x):
             print(f"# {line}")
         from .engine.spaces import CellSpace, HeapSpace
@@ -1075,8 +1138,14 @@ def cmd_show(args) -> int:
 
 
 def cmd_list(args) -> int:
+    from .store import sampled_import
     store = _open_store(args)
     rows = store.list()
+    for r in rows if store.kind != "export" else ():    # an export's rows say it themselves
+        r.pop("verified", None)        # never a file's word: gtables writes no such attribute
+        said = None if r.get("damaged") else sampled_import(r)
+        if said is not None:           # a table imported on a sample says so
+            r["verified"] = f"on a sample: {said} values re-derived at import"
     if args.json:        # Store.list() gives attributes stored as JSON text as objects
         print(json.dumps(rows, default=str))
         return 0
@@ -1085,15 +1154,25 @@ def cmd_list(args) -> int:
         _list_quotients(store)
         return 0
     print(f"{store.path}: {len(rows)} table(s)")
+    if store.kind == "export":
+        print("  (an export file: only each table's length and data type are checked here; "
+              "nothing else it says is shown. gtables import re-derives its values and "
+              "describes them)")
     damaged = 0
     for r in rows:
         if r.get("damaged"):
             damaged += 1
             print(f"  {r.get('spec', '?'):<44} DAMAGED: {r['damaged']}")
             continue
+        if store.kind == "export":      # the sender's word is not shown (Store.list)
+            print(f"  {r['spec']:<44} {'':<9} {r.get('length', 0):>12,} pos  "
+                  f"{r.get('dtype', '?'):<7} not verified")
+            continue
         print(f"  {r['spec']:<44} {r.get('kind', '?'):<9} {r.get('length', 0):>12,} pos  "
               f"{r.get('dtype', '?'):<7} max {r.get('max_value', '?'):<6} "
               f"{float(r.get('compute_seconds', 0)):>9.3f} s  {r.get('created', '')}")
+        if r.get("verified"):
+            print(f"      imported {r['verified']}; gtables check --deep re-derives them all")
     if damaged:
         print(f"{damaged} damaged table(s): see gtables check")
     _list_quotients(store)
@@ -1138,18 +1217,29 @@ def cmd_check(args) -> int:
         bad = [r for r in rows if r["damaged"]]
         counted = [r for r in rows if r["kind"] != "leftover"]
         sampled = [r for r in rows if r.get("rederived", "").startswith("sampled")]
-        whole = args.deep and not sampled and not any(
-            r.get("rederived", "").startswith("not") for r in rows)
+        skipped = [r for r in rows if r.get("rederived", "").startswith("not")]
+        whole = args.deep and not sampled and not skipped
+        sound = sum(r["kind"] == "table" and not r["damaged"] for r in rows)
+        short = ", ".join(([f"{len(sampled)} on a sample"] if sampled else [])
+                          + ([f"{len(skipped)} not re-derived"] if skipped else []))
         print(f"{store.path}: {len(counted) - len(bad)} of {len(counted)} entries sound "
               f"({sum(r['kind'] == 'table' for r in rows)} tables, "
               f"{sum(r['kind'] == 'checkpoint' for r in rows)} checkpoints, "
               f"{sum(r['kind'] == 'quotient' for r in rows)} quotients)"
               + ("; every table re-derived from its own values" if whole else
-                 "; tables re-derived from their own values, some on a sample (below)"
+                 f"; {sound - len(sampled) - len(skipped)} of {sound} sound tables re-derived "
+                 f"in full from their own values, {short} (below)"
                  if args.deep else ""))
         for r in rows:
             if r.get("rederived", "").startswith(("not", "sampled")):
                 print(f"  {r['spec']}: {r['rederived']}")
+        for r in rows:          # import --accept-sample: what this check added to it
+            if r.get("imported"):
+                now = r.get("rederived", "")
+                print(f"  {r['spec']}: {r['imported']}; re-derived now: {now}"
+                      + (" (wrong: below)" if r["damaged"] else
+                         "" if now.startswith("all") else
+                         " (still not in full: raise $GTABLES_REDERIVE_LIMIT)"))
         unsealed = [r for r in rows if r["kind"] == "table" and r.get("sealed") is False
                     and not r["damaged"]]
         if unsealed:

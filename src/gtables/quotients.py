@@ -17,9 +17,10 @@ misère outcomes of every sum of heaps of total at most ``T``: the stored table
 table for ``T`` computed now by the engine's heap-sum kernel (and stored too), else (a family
 with no ``total=`` tables) the quotient engine's own brute force.  ``T`` is at least 40 by
 default.  A quotient that disagrees anywhere is not stored: that would be a bug, and the error
-names the first sum.  A stored quotient is re-certified whenever it is read (its history, |Q_t|
-and tameness for every bound ``t``, is re-derived from it, never read), so a forged or damaged
-file is refused, not believed.
+names the first sum.  A stored quotient is re-certified whenever it is read (the monoid laws on
+its whole table, the pretending-function test; its history, |Q_t| and tameness for every bound
+``t``, is re-derived from it, never read; its periodicity certificate derived from the game's own
+rules, never from the file), so a forged or damaged file is refused, not believed.
 """
 from __future__ import annotations
 
@@ -145,7 +146,12 @@ def _names_extra(q) -> dict:
 def _rebuild(qspec: str, values: np.ndarray, extra: dict, where: str):
     """The :class:`Quotient` a stored file holds, its history re-derived and the whole
     re-certified against the rules ``qspec`` names; a :class:`GtablesError` when it is not the
-    quotient of that game."""
+    quotient of that game.  In order: the monoid laws on the whole table
+    (:func:`~gtables.engine.quotient.monoid_failure`), the identity for heaps with no move, the
+    pretending-function test on every reachable (element, option images) state, which covers
+    every sum of heaps ``0..heaps``, its history, and a periodicity certificate only when the
+    game's family declares take-and-break rules (derived from them; a stored one must hold for
+    them too, and one for a game the theorem does not cover is refused)."""
     from .engine import quotient as Q
 
     def bad(why: str) -> GtablesError:
@@ -170,12 +176,17 @@ def _rebuild(qspec: str, values: np.ndarray, extra: dict, where: str):
     mult32 = np.ascontiguousarray(mult, dtype=np.int32)
     phi32 = np.ascontiguousarray(phi, dtype=np.int32)
     isp8 = np.ascontiguousarray(isp, dtype=np.uint8)
-    if not (mult32[0] == np.arange(k)).all() or not (mult32 == mult32.T).all() or \
-            phi32[0] != 0:
-        raise bad("element 0 is not an identity, or the table is not commutative")
+    # the monoid laws on the whole table first: the test below (and every lookup) evaluates a
+    # sum in one order of its heaps, which proves nothing where the order matters
+    why = Q.monoid_failure(mult32, phi32)
+    if why is not None:
+        raise bad(f"it is not a commutative monoid: {why}")
     g = api.game(qspec)
     options_of = Q.options_from_game(g)
     opts = Q.heap_options(options_of, n)
+    idle = next((h for h in range(1, n + 1) if not opts[h] and phi32[h] != 0), None)
+    if idle is not None:       # a heap with no move adds nothing to a sum: the identity
+        raise bad(f"heap {idle} has no move, yet its element is not the identity")
     fail = Q.least_failure(mult32, isp8, phi32, Q._Options(opts, n))
     if fail is not None:
         raise bad("it fails the pretending-function test: some sum of heaps is not what it "
@@ -192,19 +203,24 @@ def _rebuild(qspec: str, values: np.ndarray, extra: dict, where: str):
         raise bad("an element no sum reaches") from None
     if not (q.mult == mult32).all() or not (q.phi == phi32).all():
         raise bad("its elements are not in canonical order")
-    # the periodicity certificate: re-checked (a stored one that fails is refused), or found
-    # now for a quotient stored without one
+    # the periodicity certificate: derived here from the game's own rules (its family declares
+    # them; None: the theorem does not cover the game, e.g. a user heap game), never from the
+    # file; a stored one is re-checked against those rules and refused when it does not hold
     from .engine import misere_period as mp
     stored = extra.get("period_certificate")
+    rules = g.take_and_break
+    if stored is not None and rules is None:
+        raise bad("it claims a periodicity certificate for every heap, but the periodicity "
+                  "theorem does not cover this game (its family declares no take-and-break "
+                  "rules)")
     cert: mp.Certificate | None
     try:
+        cert = mp.find_certificate(q.phi, rules)
+        if cert is not None:
+            mp.check_rules(cert.rules, options_of, n)
         if stored is not None:
-            cert = mp.check_certificate(mp.Certificate.from_dict(stored), q.phi,
-                                        rules=g.take_and_break, options_of=options_of)
-        else:
-            cert = mp.find_certificate(q.phi, g.take_and_break)
-            if cert is not None:
-                mp.check_rules(cert.rules, options_of, n)
+            mp.check_certificate(mp.Certificate.from_dict(stored), q.phi, rules=rules,
+                                 options_of=options_of)
     except mp.CertificateError as e:
         raise bad(f"its periodicity certificate does not hold: {e}") from None
     if extra.get("certified_to", "all" if stored is not None else n) != \
@@ -401,8 +417,10 @@ def _sealed_answer(spec: str, hs: list[int], top: int, store) -> dict | None:
     over its attributes, which hold the SHA-256 of its values, checked on every read) says it is
     unchanged since; its periodicity certificate is checked again on its pretending function.
     Nothing is compiled, so a lookup takes a fraction of a second.  None when there is no such
-    quotient, it is not sealed here, or it was stored without element names: the caller then
-    loads and re-certifies it in full."""
+    quotient, it is not sealed here, it was stored without element names, or it was imported by
+    a gtables whose import did not yet check the monoid laws and derive the certificate from
+    the game (its ``imported`` record lacks ``monoid_laws``): the caller then loads and
+    re-certifies it in full."""
     from .engine import misere_period as mp
     st = api._needs_store(store, "misere_outcome")
     rows = stored_quotients(spec, st)
@@ -424,6 +442,10 @@ def _sealed_answer(spec: str, hs: list[int], top: int, store) -> dict | None:
             not isinstance(names, list) or len(names) != k or \
             values.size != n + 1 + k + k * k:
         return None
+    imported = extra.get("imported")
+    if imported is not None and not (isinstance(imported, dict) and
+                                     imported.get("monoid_laws") is True):
+        return None     # imported before imports checked the monoid laws: re-certified in full
     v = np.asarray(values, dtype=np.int64)
     phi, isp, mult = v[:n + 1], v[n + 1:n + 1 + k], v[n + 1 + k:].reshape(k, k)
     if mult.min(initial=0) < 0 or mult.max(initial=0) >= k or phi.min(initial=0) < 0 or \
@@ -443,7 +465,7 @@ def _sealed_answer(spec: str, hs: list[int], top: int, store) -> dict | None:
         if h:
             counts[h] = counts.get(h, 0) + 1
     x = mp.product(mult, [(int(phi[cert.reduce(h) if cert is not None else h]), c)
-                          for h, c in counts.items()])
+                          for h, c in sorted(counts.items())])
     return {"position": ",".join(map(str, sorted(hs, reverse=True))),
             "outcome": "P" if isp[x] else "N", "element": str(names[x]),
             "quotient": pick["spec"], "heaps": n, "size": k,
@@ -507,8 +529,9 @@ def import_quotients(source: str, store=api._DEFAULT, echo=print) -> dict:
     """Bring the quotients of the export file ``source`` into ``store`` by the rules tables
     follow (:func:`gtables.api.import_tables`): nothing the file says is believed.  Each is read
     against its checksums, rebuilt and re-certified as a stored one is on every read
-    (:func:`_rebuild`: the pretending-function test on every sum, its history re-derived, its
-    periodicity certificate re-checked), checked again by brute force on every sum of total at
+    (:func:`_rebuild`: the monoid laws on the whole table, the pretending-function test on every
+    sum, its history re-derived, its periodicity certificate derived from the game's own rules
+    and the file's re-checked), checked again by brute force on every sum of total at
     most :data:`IMPORT_CHECK_TOTAL` (the file's own check is dropped), and its description is
     derived here from the rebuilt quotient; then it is published sealed with the store's key.
     One the store holds with the same arrays counts as present, with others as a conflict (ours
@@ -551,7 +574,8 @@ def import_quotients(source: str, store=api._DEFAULT, echo=print) -> dict:
             continue
         arrays = _arrays(q)
         derived = _extra(q, qspec)
-        derived["imported"] = {"recertified": True, "checked_total": IMPORT_CHECK_TOTAL}
+        derived["imported"] = {"recertified": True, "monoid_laws": True,
+                               "checked_total": IMPORT_CHECK_TOTAL}
         try:
             st.write_quotient(qspec, arrays, derived)
         except AlreadyStored:

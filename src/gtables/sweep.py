@@ -142,9 +142,15 @@ def _row(spec: str, status: str, attrs: dict, seconds: float = 0.0, worker: str 
                     computed_to=extra.get("computed_to"), extra=dict(extra))
 
 
-def stored_row(store: Store, spec: str) -> SweepRow:
-    """The row a sweep reports for a table already in the store."""
-    return _row(spec, "stored", store.get(spec).attrs)
+def stored_row(store: Store, spec: str, game=None) -> SweepRow:
+    """The row a sweep reports for a table already in the store; refused, as every read of it
+    is, when ``game`` (the game the spec names here) is a user's game whose stored table other
+    rules computed (:func:`gtables.api.other_rules`)."""
+    s = store.get(spec)
+    said = api.other_rules(game, s.attrs) if game is not None and s.sealed else None
+    if said is not None:
+        raise api.other_rules_error(game, said, store.path)
+    return _row(spec, "stored", s.attrs)
 
 
 def _record(store: Store, spec: str, result=None, error: BaseException | None = None,
@@ -479,8 +485,8 @@ def run_sweep(specs, store, *, scheduler: str | None = None, workers: int = 2,
     for spec, g in games.items():
         if spec in store:
             try:
-                rows[spec] = stored_row(store, spec)
-            except GtablesError as e:     # damaged: reported, not silently recomputed
+                rows[spec] = stored_row(store, spec, g)
+            except GtablesError as e:     # damaged (or other rules'): reported, not recomputed
                 rows[spec] = SweepRow(spec=spec, status="failed", error=_one_line(e))
         else:
             todo.append(g)

@@ -211,7 +211,12 @@ class Rules:
     ``max_options`` is far above most positions' (hexadecimal splits: quadratic in the heap), so
     that :meth:`Game.options` on one position of a large table allocates what it needs.
     ``take_and_break``: for a heap game of finite code, its rules as the periodicity theorem for
-    misère quotients reads them (:class:`~.misere_period.TakeAndBreak`; None: not declared)."""
+    misère quotients reads them (:class:`~.misere_period.TakeAndBreak`; None: not declared).
+    ``identity``: for a game whose rules its spec and gtables' sources do not pin (a user's,
+    from :mod:`gtables.games.usergame` or :mod:`gtables.games.userheap`), what names them: a
+    hash of the user's functions and of what they read, or the version the user declares
+    (``rules=...``, ``options=...``, ``version=...``).  A stored table remembers it, and a
+    table of another identity is never read as this game's (:func:`gtables.api.load`)."""
     space: PositionSpace
     moves: Any
     move_params: np.ndarray
@@ -225,6 +230,7 @@ class Rules:
     option_slots: int = 2
     search: SearchStrategy | None = None
     take_and_break: Any = None
+    identity: str = ""
 
     def __post_init__(self):
         if self.kind not in KINDS:

@@ -23,7 +23,8 @@ kernel, never a silent overwrite.  Every option is checked as it is read (count 
 
 The kernels take the options function as a typed first-class function (:data:`Options`), so
 they are compiled once and cached on disk like every other kernel; the user's function itself is
-compiled in the user's process (cached too when numba can locate its source file), and the move
+compiled in the user's process (cached too when numba can locate its source file and import
+its module by the name it records: :func:`cache_loads_back`), and the move
 generator is a closure over it, compiled once per game and process (0.3-0.8 s; numba
 cannot cache closures).
 """
@@ -59,7 +60,7 @@ def compile_options(fn, name: str = "options"):
     # numba freezes the globals and closure values a function reads when it compiles it, and
     # its disk cache notices only edits of the source file: a function that reads values
     # (K = int(os.environ[...]), a table loaded from a file) is compiled afresh every process
-    cache = not _reads_values(py)
+    cache = not _reads_values(py) and cache_loads_back(py)
     try:
         try:
             return nb.njit(OPTIONS_SIG, cache=cache, boundscheck=True, nogil=True)(py)
@@ -67,10 +68,39 @@ def compile_options(fn, name: str = "options"):
             if "cannot cache" not in str(e):
                 raise
             return nb.njit(OPTIONS_SIG, cache=False, boundscheck=True, nogil=True)(py)
+        except ImportError:
+            # an entry of this file that another process cached under a module name this one
+            # cannot import (numba keys its cache on the file, and imports the module it
+            # recorded to load an entry): compiled here, the entry left as it is
+            return nb.njit(OPTIONS_SIG, cache=False, boundscheck=True, nogil=True)(py)
     except (nb.core.errors.NumbaError, TypeError, ValueError) as e:
         first = next((ln.strip() for ln in str(e).splitlines() if ln.strip()), type(e).__name__)
         raise GtablesError(f"{name}: numba cannot compile the options function as "
                            f"options(n: int64, out: int64[:]) -> int64: {first}") from None
+
+
+def cache_loads_back(py) -> bool:
+    """Whether numba's disk cache may keep ``py``'s compiled form.  numba keys an entry on the
+    function's file, records the name of its module (``__name__`` of its globals) and imports
+    that name to load it back: so only when that name imports as the very file ``py`` is in (a
+    module imported as usual; a rules file ``gtables --rules`` runs under its own name, as an
+    ``import`` names it).  Not a script run as ``__main__``, nor a module no import can name (a
+    file run by ``runpy`` as ``gtables_rules``, code typed at a prompt): compiled afresh in each
+    process (a fraction of a second).  An entry recorded under such a name was a
+    ``ModuleNotFoundError`` for every other process that ran the file."""
+    import importlib.util
+    import os
+    name = (getattr(py, "__globals__", None) or {}).get("__name__")
+    code = getattr(py, "__code__", None)
+    if not isinstance(name, str) or name == "__main__" or code is None:
+        return False
+    try:
+        spec = importlib.util.find_spec(name)
+    except (ImportError, ValueError):      # ValueError: a module without a __spec__ (runpy's)
+        return False
+    origin = getattr(spec, "origin", None)
+    return isinstance(origin, str) and os.path.isfile(origin) and \
+        os.path.realpath(origin) == os.path.realpath(code.co_filename)
 
 
 def _reads_values(py) -> bool:

@@ -53,7 +53,9 @@ The condition on ``Φ`` is the Guy-Smith window of normal play (``games/octal``:
 engine's, certified, not a smaller ``Q_t``).  :func:`find_certificate` finds the least period and
 pre-period that pass and :func:`check_certificate` re-runs the check from the monoid alone (a
 stored certificate is re-checked on every load, never believed).  The declared rules are compared
-with the game's own options on the heaps ``k + 1..N`` (a wrong declaration is refused).
+with the game's own options on the heaps ``k + 1..N`` (a wrong declaration is refused).  The rules
+come from the game's family (``Rules.take_and_break``), never from a file: a stored or received
+certificate for a game whose family declares none is refused (:mod:`gtables.quotients`).
 """
 from __future__ import annotations
 

@@ -9,6 +9,9 @@ exponent of the heap it moves in and changes only smaller heaps), so "the first 
 claimed quotient is well defined and every word before it is known to be predicted right.
 
 * :func:`least_words`: the colex-least word of every element (its *normal form*).
+* :func:`commutativity_failure` and :func:`associativity_failure` (Light's test on a generating
+  set): a received table is checked to be a commutative monoid before any word is evaluated in
+  it (:func:`gtables.engine.quotient.monoid_failure`).
 * :func:`p_failure` and :func:`n_failure`: the two conditions of the pretending-function test
   (:mod:`.quotient`), searched in colex order; ``n_failure`` is a Dijkstra search over
   *transition states* ``(element, set of the elements of its options)`` with dominance pruning.
@@ -79,6 +82,36 @@ def least_words(mult, gens):
             if not new:
                 break
     return word, order, count
+
+
+@lazy_njit(types.UniTuple(i64, 2)(i32[:, ::1]), **JIT)
+def commutativity_failure(mult):
+    """``(x, y)`` with ``x y != y x`` (``x < y``), or ``(-1, -1)``; in 64 x 64 tiles, so that
+    reading the table by columns stays in the cache."""
+    k = mult.shape[0]
+    for i0 in range(0, k, 64):
+        for j0 in range(i0, k, 64):
+            for x in range(i0, min(i0 + 64, k)):
+                for y in range(max(j0, x + 1), min(j0 + 64, k)):
+                    if mult[x, y] != mult[y, x]:
+                        return np.int64(x), np.int64(y)
+    return np.int64(-1), np.int64(-1)
+
+
+@lazy_njit(types.UniTuple(i64, 3)(i32[:, ::1], i32[::1]), **JIT)
+def associativity_failure(mult, gens):
+    """``(x, g, y)`` with ``(x g) y != x (g y)`` for ``g`` in ``gens`` (the first in the order
+    ``g``, ``x``, ``y``), or ``(-1, -1, -1)`` when there is none: Light's test, ``len(gens) k^2``
+    products (:func:`gtables.engine.quotient.monoid_failure` says why it suffices)."""
+    k = mult.shape[0]
+    for t in range(gens.shape[0]):
+        g = gens[t]
+        for x in range(k):
+            xg = mult[x, g]
+            for y in range(k):
+                if mult[xg, y] != mult[x, mult[g, y]]:
+                    return np.int64(x), np.int64(g), np.int64(y)
+    return np.int64(-1), np.int64(-1), np.int64(-1)
 
 
 @lazy_njit(types.boolean(i32[::1], i32[::1]), **JIT)

@@ -198,6 +198,9 @@ def define_game(name: str, *, space: str, moves, max_options, partizan: bool = F
         else CK.no_symmetry
     user_fns = [getattr(f, "py_func", f) for f in (moves, split, symmetry) if callable(f)]
     ident = _identity(name, user_fns, version)
+    # a game of gtables' own (Cram, Domineering, ...) is pinned by its spec and gtables' sources;
+    # a user's is named by its identity, which its stored tables keep and every read checks
+    stored_identity = "" if all(in_package(f) for f in user_fns) else ident
     gram = grammar(name, space, planes, partizan)
 
     def make_space(v: dict):
@@ -225,7 +228,7 @@ def define_game(name: str, *, space: str, moves, max_options, partizan: bool = F
         return Rules(space=sp, moves=gen, move_params=sp.params(sym_word), kind=kind,
                      max_options=mo, option_slots=1,
                      describe=f"{doc or name} on {where}, {v['play']} play ({ident})",
-                     fast_fill=FastFill(dense_fill),
+                     fast_fill=FastFill(dense_fill), identity=stored_identity,
                      search=SearchStrategy(split=split_fn, canon=canon_fn,
                                            start=sp.start_index(),
                                            splits=split is not None and not misere,

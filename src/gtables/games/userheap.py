@@ -293,7 +293,7 @@ def heap_family(name: str, options, *, max_options: int | Callable[[int], int],
                      describe=f"{doc or 'heap game ' + name} ({ident}), heaps 0..{size}",
                      format_option=lambda a, b: str(int(a[0])) if b is None
                      else f"{int(a[0])}+{int(b[0])}",
-                     sequence=sequence,
+                     sequence=sequence, identity=key.split(":", 1)[1],
                      fast_fill=None if normal else FastFill(checked_fill))
 
     def options_ref(values: dict, position, side: int = 0) -> list[tuple]:

@@ -15,6 +15,7 @@ from .directory import (
     legacy_notice,
     notebook_module,
     repair_hint,
+    sampled_import,
 )
 from .names import relname
 from .tablefile import CHUNK, TABLE_SCHEMA, Damaged, checksum, chunk_digests
@@ -22,4 +23,4 @@ from .tablefile import CHUNK, TABLE_SCHEMA, Damaged, checksum, chunk_digests
 __all__ = ["AlreadyStored", "CHUNK", "DEFAULT_STORE", "Damaged", "FRAME_COLUMNS", "MARKER",
            "NOTEBOOK_INSTALL", "Prefix", "Store", "StoredTable", "TABLE_SCHEMA", "checksum",
            "chunk_digests", "default_path", "legacy_notice", "notebook_module", "relname",
-           "repair_hint"]
+           "repair_hint", "sampled_import"]

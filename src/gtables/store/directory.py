@@ -61,6 +61,9 @@ HDF5_MAGIC = b"\x89HDF\r\n\x1a\n"
 FRAME_COLUMNS = ("spec", "family", "kind", "positions", "dtype", "max_value",
                  "compute_seconds", "created", "status")
 JSON_ATTRS = ("params", "index", "shape", "versions", "extra")
+NOT_VERIFIED = ("not verified: a table of an export file, of which only the length and data "
+                "type are checked here; gtables import re-derives its values and describes it "
+                "from them")
 
 
 def default_path() -> str:
@@ -97,6 +100,23 @@ def _decoded(a: dict) -> dict:
             with contextlib.suppress(ValueError):
                 out[k] = json.loads(out[k])
     return out
+
+
+def sampled_import(attrs: dict) -> str | None:
+    """What ``gtables import --accept-sample`` re-derived of a table it imported on a sample
+    ("sampled 1,116 of 1,048,576", as it wrote in ``extra["imported"]``), from the table's
+    attributes (``extra`` as stored or decoded); None for any other table.  ``list`` and
+    ``show`` mark such a table with it, ``check --deep`` says it beside its own re-derivation,
+    and a resumed run re-derives it before use."""
+    x = attrs.get("extra")
+    if isinstance(x, str):
+        with contextlib.suppress(ValueError):
+            x = json.loads(x)
+    imp = x.get("imported") if isinstance(x, dict) else None
+    if not (isinstance(imp, dict) and imp.get("sampled")):
+        return None
+    said = imp.get("rederived")
+    return said if isinstance(said, str) and said.startswith("sampled ") else "sampled"
 
 
 class StoredTable:
@@ -538,7 +558,8 @@ class Store:
     def list(self) -> builtins.list[dict]:
         """Every table's attributes (JSON ones decoded), ``length``, ``stored_bytes``, ``file``
         and ``damaged`` (a reason, or None; attributes and layout only: ``check`` reads the
-        data).  Rows of files unchanged since the last listing come from a cache."""
+        data).  Rows of files unchanged since the last listing come from a cache.  An export
+        file lists only what is checked against the data (:meth:`_export_list`)."""
         if self.kind == "export":
             return self._export_list()
         out: builtins.list[dict] = []
@@ -1007,8 +1028,12 @@ class Store:
         return StoredTable(self, spec, h, _Closing(f, fh), self.path)
 
     def _export_list(self) -> builtins.list[dict]:
+        """:meth:`list` of an export file: each table's spec (its name), family, length and
+        dtype (checked against its data), ``verified`` saying that nothing else is; none of
+        the attributes its sender wrote (issue 39: a largest value of 99 was listed for a
+        table of 9, a forged period in ``--json``).  ``load`` re-derives and describes it."""
         h5py = tf.h5py()
-        out = []
+        out: builtins.list[dict] = []
         with self._export() as f:
             top = f.get(TABLES)
             for fam in (top if isinstance(top, h5py.Group) else ()):
@@ -1024,9 +1049,11 @@ class Store:
                         out.append({"spec": f"(entry {rel})", "file": rel,
                                     "damaged": f"(entry {rel}) is damaged ({tf.one_line(e)})"})
                         continue
-                    row = _decoded(h.attrs)
-                    row.update(length=h.length, stored_bytes=None, file=rel, damaged=None)
-                    out.append(row)
+                    # what was checked against the data, and no more: the rest is the
+                    # sender's word (a largest value, a period, statistics, a kind, times)
+                    out.append({"spec": spec, "family": spec.partition(":")[0],
+                                "length": h.length, "dtype": str(h.dtype), "stored_bytes": None,
+                                "file": rel, "damaged": None, "verified": NOT_VERIFIED})
         return sorted(out, key=lambda a: str(a.get("spec", "")))
 
     def export(self, specs: builtins.list[str], to: str,
