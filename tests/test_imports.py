@@ -12,7 +12,7 @@ PKG = pathlib.Path(__file__).resolve().parents[1] / "src" / "gtables"
 LAYERS = (
     ("gtables.errors", "gtables.config", "gtables._version",
      "gtables.plotting"),
-    ("gtables.engine", "gtables.cells"),
+    ("gtables.engine", "gtables.cells", "gtables.cgt"),
     ("gtables.games",),
     ("gtables.store",),
     ("gtables.api", "gtables.quotients"),
