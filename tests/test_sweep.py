@@ -306,3 +306,15 @@ def test_cli_catalogue_runs_its_passes_and_writes_its_report(tmp_path, capsys, c
     assert "| 0.16 | proved | 149459 | 105351 | 23 |" in md
     assert "0 disagree" in md
     assert f"wrote {out}/octal_catalogue.md" in text and "3 computed" in text   # 2 + 1 passes
+
+
+def test_a_cluster_whose_worker_dies_as_it_starts_is_one_line(monkeypatch):
+    """A worker killed while the local cluster starts made LocalCluster's constructor raise
+    ("Nanny failed to start."), a traceback (the fault-injection run's Dask attack)."""
+    import distributed
+
+    def dies(*a, **kw):
+        raise RuntimeError("Nanny failed to start.")
+    monkeypatch.setattr(distributed, "LocalCluster", dies)
+    with pytest.raises(GtablesError, match="did not start: a worker process died"):
+        sweep._start(None, 2, 1)

@@ -405,11 +405,18 @@ def _start(scheduler, workers: int, threads_per_worker: int):
     # correction, seen once in 4 worker kills under load) are not the user's: a failure reaches
     # the user as the one-line error its exception becomes, never as a logged traceback
     with _interrupts_ignored():
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=threads_per_worker,
-                               processes=True, host="127.0.0.1", dashboard_address=None,
-                               silence_logs=logging.CRITICAL,
-                               scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
-                               env={"NUMBA_NUM_THREADS": str(numba_threads)})
+        try:
+            cluster = LocalCluster(n_workers=workers, threads_per_worker=threads_per_worker,
+                                   processes=True, host="127.0.0.1", dashboard_address=None,
+                                   silence_logs=logging.CRITICAL,
+                                   scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
+                                   env={"NUMBA_NUM_THREADS": str(numba_threads)})
+        except (OSError, RuntimeError, TimeoutError) as e:
+            # a worker process that died (killed, out of memory) as the cluster started: the
+            # cluster raises from its constructor ("Nanny failed to start.")
+            raise GtablesError(f"the local Dask cluster of {workers} worker(s) did not start: "
+                               f"a worker process died as it started ({_one_line(e)}); "
+                               f"nothing was computed, run the sweep again") from None
         try:
             client = Client(cluster, set_as_default=False)
         except BaseException:
