@@ -290,3 +290,15 @@ def test_compute_seconds_are_within_the_call(spec, tmp_path):
     t = gtables.compute(spec, store=str(tmp_path / "s"), progress=False)
     wall = time.perf_counter() - t0
     assert 0.0 <= float(t.attrs["compute_seconds"]) <= wall
+
+
+def test_quiet_silences_the_compile_notice_after_a_command_that_had_it(monkeypatch, tmp_path,
+                                                                      capsys):
+    """Commands run one after another in one process (an inspector, a notebook calling
+    cli.main): a --json or --quiet command after one without it printed 'compiling kernels'."""
+    from gtables import config
+    monkeypatch.setattr(config, "_notice", {"echo": None, "what": "", "seconds": None})
+    gcli.main(["list", "--store", str(tmp_path)])
+    assert config.compile_notice()[0] is not None
+    gcli.main(["list", "--store", str(tmp_path), "--json"])
+    assert config.compile_notice()[0] is None

@@ -616,10 +616,12 @@ def _run(args) -> int:
         check_environment()        # NUMBA_NUM_THREADS=0 was a traceback of 54 lines
         if getattr(args, "quiet", False) and getattr(args, "progress", None):
             raise GtablesError("--quiet and --progress contradict each other: give one of them")
+        from .config import announce_compiles  # a line when kernels compile (cold cache)
         if not (getattr(args, "quiet", False) or getattr(args, "json", False)
                 or getattr(args, "progress", None) is False):
-            from .config import announce_compiles  # a line when kernels compile (cold cache)
             announce_compiles(lambda text: print(text, file=sys.stderr, flush=True))
+        else:       # and none under --quiet, even after a command that had them in this process
+            announce_compiles(None)
         if args.command in LOADS_NUMBA:
             from .api import _room_for_numba
             _room_for_numba()      # under ulimit -v LLVM aborts as it loads: one line first
