@@ -3,7 +3,7 @@
 
 Each class of the sample (octal codes from results/misere_chart.json that gave up at heaps 5 to
 40 with an 8 s budget) is run to ``--heaps`` with ``--budget`` seconds by
-:func:`gtables.engine.quotient.quotient`, once with this tree's sources and, when ``--baseline``
+:func:`gtables.misere.quotient.quotient`, once with this tree's sources and, when ``--baseline``
 names the ``src`` folder of another checkout (say the commit before a speed-up), once with that,
 in the same run, each class in a process of its own (numba's cache warm: a warm-up call first,
 outside the timing).  Per class: the heap reached (the bound, or the heap it gave up at), |Q| and
@@ -41,7 +41,10 @@ SAMPLE = ("0.06", "0.16", "0.37", "0.74", "0.76", "0.165", "0.137", "0.4", "0.6"
 
 WORKER = r"""
 import json, sys, time
-from gtables.engine.quotient import QuotientError, quotient
+try:
+    from gtables.misere.quotient import QuotientError, quotient
+except ImportError:                          # a baseline from before gtables.misere (issue 40)
+    from gtables.engine.quotient import QuotientError, quotient
 from gtables.games.octal import heap_options
 code, heaps, budget = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
 def options_of(h):
@@ -92,8 +95,8 @@ def same_quotient(a: dict, b: dict) -> bool:
 
 def identity(n: int, heaps: int) -> list[dict]:
     """Run this tree on ``n`` chart classes that reached the bound; compare with the chart."""
-    from gtables.engine.quotient import quotient
     from gtables.games.octal import heap_options
+    from gtables.misere.quotient import quotient
 
     doc = json.loads(CHART.read_text())
     done = [r for r in doc["rows"] if r["status"] == "bound"]

@@ -8,7 +8,7 @@ results (CGSuite's test values, Plambeck's quaternary pages, Plambeck's period-t
 
 Single-heap misère nim-values and genera come from a memoised brute force over multisets of
 heaps (the same reference as tests/test_quotient_literature.py: ``γ_n`` is the misère nim-value
-of the position plus ``n`` copies of ``*2``); quotients from :func:`gtables.engine.quotient.quotient`.
+of the position plus ``n`` copies of ``*2``); quotients from :func:`gtables.misere.quotient.quotient`.
 Each section prints its wall time.
 """
 
@@ -24,7 +24,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
 from gtables import games  # noqa: E402
-from gtables.engine.quotient import QuotientError, options_from_game, quotient  # noqa: E402
+from gtables.misere.quotient import QuotientError, options_from_game, quotient  # noqa: E402
 
 sys.setrecursionlimit(100_000)
 
@@ -278,7 +278,7 @@ def section_misc(args) -> None:
 def certify(spec: str, n: int, time_limit: float):
     """The quotient of ``spec`` computed until the periodicity theorem certifies it for every
     heap (at most to heap ``n``): ``(q, error, seconds)``."""
-    from gtables.engine.quotient import options_from_game as ofg
+    from gtables.misere.quotient import options_from_game as ofg
 
     g = games.parse(f"{spec},size={n}")
     t = time.perf_counter()
@@ -301,7 +301,7 @@ def _cert_row(name: str, q, err, secs: float) -> str:
 
 def section_certified(args) -> None:
     """Published all-heaps misère solutions beside quotients certified by the periodicity
-    theorem (gtables.engine.misere_period)."""
+    theorem (gtables.misere.period)."""
     head = ("| game | order of Q | order of P | tame / wild | certified | seconds |\n"
             "|---|---:|---:|---|---|---:|")
     print(head)

@@ -53,7 +53,7 @@ def main(argv=None) -> int:
     os.makedirs(args.out, exist_ok=True)
     import gtables
     from gtables import quotients
-    from gtables.engine.quotient import QuotientError
+    from gtables.misere.quotient import QuotientError
 
     store = gtables.open_store(args.store)
     t_start = time.perf_counter()

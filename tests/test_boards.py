@@ -25,8 +25,9 @@ from reference import Solver
 
 import gtables
 from gtables import GtablesError
-from gtables.engine import search
-from gtables.games.usergame import dense_fill
+from gtables.engine import kernels, search
+from gtables.engine.compute import fill
+from gtables.engine.moves import Moves
 from gtables.verify.boards_literature import (
     A002187,
     CRAM_VALUES,
@@ -278,22 +279,22 @@ LAYERED = ["cram:rows=4,cols=4", "cram:rows=3,cols=5,play=misere", "domineering:
 @pytest.mark.parametrize("spec", LAYERED)
 def test_the_layered_fill_is_the_serial_fill(spec, monkeypatch):
     g = gtables.game(spec)
-    serial = dense_fill(g, threads=1, layered=False, progress=False)
-    from gtables.engine import cellkernels
+    assert g.moves_type is Moves and Moves.plan(g, 1).bounds is None
+    serial, _ = fill(g, threads=1, progress=False)
+    assert Moves.plan(g, 2).bounds.size > 2        # more than one layer of blocks
 
     def no_fallback(*a):
         raise AssertionError(f"{spec}: the layered fill fell back to the serial one")
     # every option of these games is a submask: the layers must hold, never the fallback
-    monkeypatch.setattr(cellkernels, "fill_range_serial", no_fallback)
-    layered = dense_fill(g, threads=2, layered=True, progress=False)
-    assert g.space.size >= 1 << 12      # more than one block of the layered fill
+    monkeypatch.setattr(kernels, "moves_range", no_fallback)
+    layered, _ = fill(g, threads=2, progress=False)
     assert not first_difference(spec, layered, serial)
 
 
 def test_the_layered_fill_is_the_reference_on_every_position():
     # 2^12 positions: four blocks of the layered fill, in three layers
     for spec in ("cram:rows=3,cols=4", "domineering:rows=2,cols=6,play=misere"):
-        got = dense_fill(game(spec), threads=2, layered=True, progress=False)
+        got, _ = fill(game(spec), threads=2, progress=False)
         assert not first_difference(spec, got, reference(spec))
 
 
@@ -760,3 +761,53 @@ def test_a_damaged_checkpoint_is_not_used(damage, tmp_path, capsys):
     err = capsys.readouterr().err
     assert r.resumed == 0 and r.value == CRAM_VALUES[(3, 8)][0]
     assert ("unreadable" in err or "damaged" in err) and str(path) in err
+
+
+# -- (h) integer spaces -------------------------------------------------------------------------
+def take_one_or_two(pos, side, params, out):
+    n = 0
+    for k in (1, 2):
+        if k <= pos:
+            out[n] = pos - k
+            n += 1
+    return n
+
+
+def test_an_integer_space_hands_itself_to_format_and_parse():
+    """``format_position(pos, space)`` and ``parse_position(text, space)`` see the space (its
+    ``size``); the one-argument forms of before still work.  Subtract-{1,2} on 0..size-1 has
+    G(n) = n mod 3."""
+    def fmt(pos, space):
+        return f"{pos}/{space.size - 1}"
+
+    def prs(text, space):
+        n, top = (int(x) for x in text.split("/"))
+        if top != space.size - 1:
+            raise ValueError(f"this table goes to {space.size - 1}")
+        return n
+    gtables.define_game("tb_count", space="integers", moves=take_one_or_two, max_options=2,
+                        format_position=fmt, parse_position=prs)
+    t = gtables.compute("tb_count:size=10", store=None, progress=False)
+    assert t.space.size == 10 and [t.value(f"{n}/9") for n in range(10)] == [n % 3 for n in
+                                                                              range(10)]
+    assert sorted(m["to"] for m in t.moves("7/9")) == ["5/9", "6/9"]
+    with pytest.raises(GtablesError, match="this table goes to 9"):
+        t.value("7/12")
+    gtables.define_game("tb_count_old", space="integers", moves=take_one_or_two, max_options=2,
+                        format_position=lambda pos: f"<{pos}>",
+                        parse_position=lambda text: int(text.strip("<>")))
+    t = gtables.compute("tb_count_old:size=10", store=None, progress=False)
+    assert t.value("<8>") == 2 and sorted(m["to"] for m in t.moves("<8>")) == ["<6>", "<7>"]
+    with pytest.raises(GtablesError, match="must take"):
+        gtables.define_game("tb_count_bad", space="integers", moves=take_one_or_two,
+                            max_options=2, format_position=lambda: "")
+    with pytest.raises(GtablesError, match="for integer spaces"):
+        gtables.define_game("tb_count_bad", space="board", moves=take_one_or_two,
+                            max_options=2, format_position=fmt)
+
+
+def test_an_integer_space_is_at_most_two_to_the_forty():
+    gtables.define_game("tb_count_cap", space="integers", moves=take_one_or_two, max_options=2)
+    assert gtables.game(f"tb_count_cap:size={1 << 40}").space.size == 1 << 40
+    with pytest.raises(GtablesError, match=r"1099511627776 \(2\^40"):
+        gtables.game(f"tb_count_cap:size={(1 << 40) + 1}")

@@ -145,3 +145,46 @@ def test_ctrl_c_mid_compute_stores_nothing(tmp_path):
     if os.path.exists(store):
         from gtables.store import Store
         assert "octal:code=0.77,size=800000" not in Store(store)
+
+
+QUIET_RULES = """\
+import gtables
+
+
+def take_a_bit(pos, side, params, out):     # any one bit of the position's number: nim of 1s
+    n, rest = 0, pos
+    while rest:
+        low = rest & -rest
+        out[n], n, rest = pos ^ low, n + 1, rest ^ low
+    return n
+
+
+gtables.define_game("test_cli_bits", space="integers", moves=take_a_bit, max_options=24)
+"""
+
+
+def test_quiet_silences_the_progress_of_a_users_game(cli, tmp_path, capsys, monkeypatch):
+    """-q: no periodic line from the dense fill of a user's game (compute) nor from the
+    reachable search (solve), with a line due every millisecond; the same fill and search
+    through the API without it do print them (stderr not a terminal: the plain log line)."""
+    import gtables
+    from gtables import games
+    rules = tmp_path / "bits.py"
+    rules.write_text(QUIET_RULES)
+    env = {"GTABLES_LOG_SECONDS": "0.001"}
+    for args in (("compute", "test_cli_bits:size=4194304", "--no-store"),
+                 ("solve", "test_cli_bits:size=262144", "--method", "reachable",
+                  "--no-checkpoint")):
+        r = cli("--rules", str(rules), *args, "-q", env=env)
+        assert r.returncode == 0 and "test_cli_bits:size=" in r.stdout, r.stderr
+        assert r.stderr == "", r.stderr
+    monkeypatch.setenv("GTABLES_LOG_SECONDS", "0.001")
+    exec(compile(QUIET_RULES, str(rules), "exec"), {"__name__": "bits"})
+    try:
+        t = gtables.compute("test_cli_bits:size=4194304", store=None)
+        assert "/4,194,304 (" in capsys.readouterr().err
+        assert t.value(7) == 1 and t.value(15) == 0          # the number of bits, mod 2
+        d = gtables.solve("test_cli_bits:size=262144", method="reachable", store=None)
+        assert "positions stored" in capsys.readouterr().err and d["grundy"] == 0   # 18 bits
+    finally:
+        games._families.pop("test_cli_bits", None)

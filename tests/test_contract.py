@@ -1,4 +1,6 @@
-"""The family contract, enforced for every registered family (``gtables.games.families()``).
+"""The family contract (:mod:`gtables.games.contract`, what ``gtables check-game`` runs), enforced
+for every registered family (``gtables.games.families()``) and for a user's game with the same
+code.
 
 At the family's ``example`` spec (or a smaller spec of the same family where the example is too
 big for pure Python, :data:`SMALLER`), plus a few specs that reach its other move generators,
@@ -8,29 +10,33 @@ partizan game:
 * every option the jitted move generator gives has a smaller index (and lies in an earlier tier
   when the space has tiers): the one pass in index order is sound;
 * no position has more than ``max_options`` options (nor more than ``options_at(index)``, where
-  a game gives that per-position bound), and the generator writes nothing past the
-  ``2 * max_options + 2`` slots the engine gives it (numba does not bounds-check: a wrong bound
-  would silently overwrite memory);
-* the generator's options equal ``options_ref``'s, as multisets of sorted component-index tuples
-  (terminal codes equal too);
-* the table the engine computes equals the reference solver's values (``tests/reference.py``,
-  recursion over ``options_ref`` alone) on every position.
+  a game gives that per-position bound), and the generator writes nothing past the slots the
+  engine gives it (numba does not bounds-check: a wrong bound would silently overwrite memory);
+* the generator's options equal ``options_ref``'s (a ``define_game`` game's ``reference``), as
+  multisets of sorted component-index tuples (terminal codes equal too);
+* the table the engine computes equals the reference solver's values
+  (:mod:`gtables.games.reference`, recursion over ``options_ref`` alone) on every position;
+* for a game of the public game API, its symmetry and split against the table (plain play) and
+  the reachable search against the dense table.
 
-A family without ``options_ref`` fails: the contract is not optional.
+A shipped family without ``options_ref`` fails: the contract is not optional for them.  A user's
+game without ``reference`` gets every other check.
 """
 from __future__ import annotations
 
 import dataclasses
-from collections import Counter
+import subprocess
+import sys
 
 import numpy as np
 import pytest
 from reference import Solver, family_values
 
-from gtables.engine.compute import fill
-from gtables.engine.game import PARTIZAN_KINDS, Family
-from gtables.engine.kernels import EXTENDS, LEFT, RIGHT, L, N, P, R, movegen
-from gtables.games import families, subtraction
+import gtables
+from gtables.engine.game import Family
+from gtables.engine.kernels import LEFT, L, N, P, R, movegen
+from gtables.games import BUILTIN, families, subtraction
+from gtables.games.contract import check_contract, failures, summary
 
 # examples too big for a pure-Python walk of every position and option in CI
 SMALLER = {
@@ -57,10 +63,6 @@ MORE = [
     "endnim:mode=impartial,len=4,max=4",
     "endnim_row:mode=partizan,prefix=2.2.1,size=30",
 ]
-GUARD = 64
-SENTINEL = np.int64(-(1 << 62))
-
-
 def contract_spec(name: str) -> str:
     return SMALLER.get(name, families()[name].example)
 
@@ -70,96 +72,6 @@ def _cases():
         yield pytest.param(name, contract_spec(name), id=name)
     for spec in MORE:
         yield pytest.param(spec.split(":")[0], spec, id=spec)
-
-
-def generator_options(game, index: int, side: int, room: int):
-    """``(count or terminal code, [sorted index tuples], overflow?)`` from the jitted generator,
-    in a buffer with ``room`` extra slots past the engine's ``2 * max_options + 2``, checked for
-    writes there."""
-    engine_slots = 2 * game.max_options + 2
-    buf = np.full(engine_slots + 2 * room + GUARD, SENTINEL, dtype=np.int64)
-    n = int(game.moves(int(index), int(side), game.move_params, buf))
-    overflow = bool((buf[engine_slots:] != SENTINEL).any())
-    if n < 0:
-        return n, [], overflow
-    if game.option_slots == 1:       # the public game API: one slot per option (no sums)
-        return n, [(int(buf[i]),) for i in range(n)], bool((buf[game.max_options:]
-                                                             != SENTINEL).any())
-    opts: list[tuple[int, ...]] = []
-    for i in range(n):
-        a, b = int(buf[2 * i]), int(buf[2 * i + 1])
-        if b == EXTENDS:            # one more component of the option before (a split in three)
-            assert opts, f"position {index}: an EXTENDS pair with no option before it"
-            opts[-1] = tuple(sorted((*opts[-1], a)))
-        else:
-            opts.append((a,) if b < 0 else tuple(sorted((a, b))))
-    return n, opts, overflow
-
-
-def check_contract(family, values: dict) -> dict:
-    """Walk every position of the game ``values`` of ``family``; return counts and the first
-    failures of each check."""
-    assert family.options_ref is not None, (
-        f"{family.name}: a registered family must give options_ref(values, position, side=0) "
-        f"(the plain-Python options the contract test and the reference solver use)")
-    game = family.game(dict(values))
-    space = game.space
-    size = space.size
-    rows = space.unrank(np.arange(size))
-    positions = [tuple(int(x) for x in r) for r in rows]
-    # a position's canonical index: the identity, except in spaces where several indices show the
-    # same position (End-Nim's framed strings), where rank() picks one
-    canon = space.rank(rows) if size else np.zeros(0, np.int64)
-    tiers = space.tier_bounds()
-    tier_start = None
-    if tiers is not None:
-        tier_start = np.asarray(tiers)[np.searchsorted(np.asarray(tiers), np.arange(size),
-                                                       side="right") - 1]
-    solver = Solver(lambda position, side: family.options_ref(values, position, side))
-    sides = (LEFT, RIGHT) if game.kind in PARTIZAN_KINDS else (LEFT,)
-    out = {"spec": game.spec, "positions": size, "options": 0, "most": 0,
-           "max_options": game.max_options,
-           "later": [], "too_many": [], "overflow": [], "differ": []}
-    for p, pos in enumerate(positions):
-        for side in sides:
-            ref = solver.options(pos, side)
-            nref = 0 if isinstance(ref, int) else len(ref)
-            n, gen, overflow = generator_options(game, p, side, max(game.max_options, nref) + GUARD)
-            if overflow:
-                out["overflow"].append((p, side))
-            bound = game.max_options if game.options_at is None else \
-                min(game.max_options, game.options_at(p))      # what Game.options allocates
-            if n > bound:
-                out["too_many"].append((p, side, n))
-            out["most"] = max(out["most"], n)
-            flat = [i for o in gen for i in o]
-            if any(i >= p or i < 0 for i in flat) or (
-                    tier_start is not None and any(i >= tier_start[p] for i in flat)):
-                out["later"].append((p, side, gen))
-            if isinstance(ref, int):
-                if n != ref:
-                    out["differ"].append((p, side, pos, f"generator {n}, options_ref {ref}"))
-                continue
-            out["options"] += len(gen)
-            comps = [c for o in ref for c in o]
-            idx = space.rank(np.array(comps, dtype=np.int64)).tolist() if comps else []
-            want, k = [], 0
-            for o in ref:
-                want.append(tuple(sorted(idx[k:k + len(o)])))
-                k += len(o)
-            got = [tuple(sorted(int(canon[i]) for i in o)) for o in gen]
-            if n < 0 or Counter(got) != Counter(want):
-                out["differ"].append((p, side, pos, f"generator {sorted(got)}, options_ref "
-                                                    f"{sorted(want)}"))
-    out["values"], out["values_wrong"] = [], None
-    if out["too_many"] or out["overflow"] or out["later"]:
-        return out          # the engine would write past its buffers, or read unfilled values
-    table, _ = fill(game, progress=False)
-    want = solver.table(positions, game.kind)
-    bad = np.flatnonzero(np.asarray(table, dtype=np.int64) != np.asarray(want, dtype=np.int64))
-    out["values"] = [(int(p), positions[p], int(table[p]), want[p]) for p in bad[:5]]
-    out["values_wrong"] = int(bad.size)
-    return out
 
 
 def test_reference_solver_on_known_games():
@@ -189,35 +101,12 @@ def test_reference_solver_on_known_games():
         Solver(lambda p, side: -2).grundy((0,))
 
 
-def failures(r: dict) -> list[str]:
-    """The contract's failures in a report of :func:`check_contract`, one message each."""
-    what = (f"{r['spec']}: {r['positions']:,} positions, {r['options']:,} generator options "
-            f"checked (most at one position {r['most']}, max_options {r['max_options']})")
-    out = []
-    if r["later"]:
-        out.append(f"{what}; options not earlier (position, side, options): {r['later'][:3]}")
-    if r["too_many"]:
-        out.append(f"{what}; more than max_options (position, side, count): {r['too_many'][:3]}")
-    if r["overflow"]:
-        out.append(f"{what}; wrote past the engine's buffer (position, side): {r['overflow'][:3]}")
-    if r["differ"]:
-        out.append(f"{what}; generator != options_ref at {len(r['differ'])} (position, side): "
-                   f"{r['differ'][:3]}")
-    if r["values_wrong"] is None:
-        out.append(f"{what}; the table was not computed (the checks above failed)")
-    elif r["values_wrong"]:
-        out.append(f"{what}; engine table != reference solver on {r['values_wrong']} positions "
-                   f"(index, position, engine, reference): {r['values']}")
-    return out
-
-
 @pytest.mark.parametrize("name,spec", list(_cases()))
 def test_family_contract(name, spec):
     r = check_contract(*family_values(spec))
-    what = (f"{r['spec']}: {r['positions']:,} positions, {r['options']:,} generator options "
-            f"checked (most at one position {r['most']}, max_options {r['max_options']})")
-    print(what)
-    assert not failures(r), "\n".join(failures(r))
+    print(summary(r), f"(most options at one position {r['most']}, max_options "
+                      f"{r['max_options']})")
+    assert r["reference"] and not failures(r), "\n".join(failures(r))
 
 
 def test_every_registered_family_is_covered():
@@ -225,8 +114,8 @@ def test_every_registered_family_is_covered():
     file, and a family without options_ref fails here too."""
     covered = {name for name, _ in (c.values for c in _cases())}
     assert covered == set(families())
-    missing = [n for n, f in families().items() if f.options_ref is None]
-    assert not missing, f"registered families without options_ref: {missing}"
+    missing = [n for n, f in families().items() if f.options_ref is None and n in BUILTIN]
+    assert not missing, f"shipped families without options_ref (reference): {missing}"
 
 
 @pytest.mark.parametrize("name,spec", list(_cases()))
@@ -308,6 +197,185 @@ def test_the_contract_can_fail():
     assert [d[0] for d in r["differ"]] == list(range(2, 9))
     assert r["values_wrong"] > 0        # the reference solver follows options_ref
 
-    fam, values = _broken()
-    with pytest.raises(AssertionError, match="must give options_ref"):
-        check_contract(dataclasses.replace(fam, options_ref=None), values)
+    fam, values = _broken()       # no reference: every other check, none of these counted
+    r = check_contract(dataclasses.replace(fam, options_ref=None), values)
+    assert not r["reference"] and r["options"] == 0 and not failures(r)
+    r = check_contract(*_broken(lambda g, rep: rep(g, moves=_forgets_one)))
+    assert any("differ at 1 position(s): at 5 moves misses 3" in f for f in failures(r))
+
+
+def test_the_shipped_games_call_the_public_define_game_and_are_found_from_their_modules():
+    """gtables.define_game is a thin wrapper (the same keywords, plus replace) of the one
+    implementation the shipped board and graph games call; the list of those games
+    (games.CELL_GAMES: the registry, the numba-free grammars, the messages) is read from their
+    modules, not kept by hand: exactly the shipped families the reachable search serves, each
+    with the grammar its family has."""
+    import inspect
+    import pathlib
+
+    from gtables import games
+    from gtables.games import usergame
+    public = inspect.signature(gtables.define_game).parameters
+    inner = inspect.signature(usergame.define_game).parameters
+    assert list(public) == list(inner) + ["replace"]
+    assert all(public[k].default == inner[k].default for k in inner)
+    searched = {n for n in BUILTIN if games.parse(families()[n].example).search is not None}
+    assert set(games.CELL_GAMES) == searched and len(searched) >= 4
+    folder = pathlib.Path(usergame.__file__).parent
+    for name in games.CELL_GAMES:
+        assert f'\nFAMILY = define_game(\n    "{name}",' in (folder / f"{name}.py").read_text()
+        assert games.grammar(name) == families()[name].grammar
+        assert families()[name].options_ref is not None
+
+
+# -- a user's game gets the same contract ---------------------------------------------------------
+RULES = '''\
+"""A user's rules file: Kayles on a board (one cell, or two side by side in a row or a column)
+with its rules written again cell by cell, and single-cell Kayles with a wrong symmetry, a wrong
+split and a reference that forgets the pairs."""
+import gtables
+from gtables.cells import COLS, NOT_LAST_COL
+
+
+def board_kayles(pos, side, params, out):
+    n, rest = 0, pos
+    while rest:
+        low = rest & -rest
+        out[n], n, rest = pos ^ low, n + 1, rest ^ low
+    cols = params[COLS]
+    for pairs, step in ((pos & (pos >> 1) & params[NOT_LAST_COL], 1), (pos & (pos >> cols), cols)):
+        while pairs:
+            low = pairs & -pairs
+            out[n], n, pairs = pos ^ (low | low << step), n + 1, pairs ^ low
+    return n
+
+
+def cells(pos, side, params, out):
+    n, rest = 0, pos
+    while rest:
+        low = rest & -rest
+        out[n], n, rest = pos ^ low, n + 1, rest ^ low
+    return n
+
+
+def one_cell(position, side, space):
+    return [position[:i] + (0,) + position[i + 1:] for i, c in enumerate(position) if c]
+
+
+def one_or_two(position, side, space):
+    out = one_cell(position, side, space)
+    for i, c in enumerate(position):
+        right = i + 1 if (i + 1) % space.cols else None
+        below = i + space.cols if i + space.cols < len(position) else None
+        for j in (right, below):
+            if c and j is not None and position[j]:
+                q = list(position)
+                q[i] = q[j] = 0
+                out.append(tuple(q))
+    return out
+
+
+def to_empty(pos, params):          # "every position is like the empty board": wrong
+    return 0
+
+
+def itself_twice(pos, params, out):   # the position as two parts, itself twice: wrong
+    out[0] = pos
+    out[1] = pos
+    return 2
+
+
+def most(space):
+    return space.n + space.rows * (space.cols - 1) + (space.rows - 1) * space.cols
+
+
+gtables.define_game("tc_kayles", space="board", moves=board_kayles, max_options=most,
+                    split="regions", symmetry="all", reference=one_or_two,
+                    example="tc_kayles:rows=3,cols=3")
+gtables.define_game("tc_symmetry", space="board", moves=cells, max_options=lambda sp: sp.n,
+                    symmetry=to_empty, reference=one_cell)
+gtables.define_game("tc_split", space="board", moves=cells, max_options=lambda sp: sp.n,
+                    split=itself_twice)
+gtables.define_game("tc_forgets", space="board", moves=board_kayles, max_options=most,
+                    reference=one_cell)
+'''
+USER_GAMES = ("tc_kayles", "tc_symmetry", "tc_split", "tc_forgets")
+
+
+@pytest.fixture(scope="module")
+def user_rules(tmp_path_factory):
+    """The rules file above, run in this process; the registry as it was afterwards (the cases
+    above come from the registry)."""
+    from gtables import games
+    path = tmp_path_factory.mktemp("rules") / "tc_rules.py"
+    path.write_text(RULES)
+    games.families()
+    before = dict(games._families)
+    exec(compile(RULES, str(path), "exec"), {"__name__": "tc_rules"})
+    yield path
+    games._families.clear()
+    games._families.update(before)
+
+
+def test_a_users_game_gets_the_same_contract(user_rules):
+    """Kayles on a board: its example spec and the smaller ones, every check, by the functions
+    the shipped families' contract runs; the reference solver is independent of the generator
+    (cells, not bitmasks), and one row of the board is Kayles (the octal game 0.77)."""
+    r = gtables.check_game("tc_kayles")
+    assert r.ok, "\n".join(r.failures)
+    assert [c.split(":")[1] for c in r.checked] == [
+        "rows=3,cols=3", "rows=2,cols=3", "rows=3,cols=2", "rows=3,cols=2,play=misere"]
+    assert all("against the reference, symmetry" in c and "reachable search" in c
+               for c in r.checked)
+    report = check_contract(*family_values("tc_kayles:rows=1,cols=8"))
+    assert not failures(report) and report["searched"] == 256
+    row = gtables.compute("tc_kayles:rows=1,cols=8", store=None, progress=False).values
+    kayles = Solver(lambda p, side: [((p[0] - k - t,), (t,)) for k in (1, 2)
+                                     for t in range(p[0] - k + 1)])
+    assert [row[(1 << n) - 1] for n in range(9)] == [kayles.grundy((n,)) for n in range(9)]
+
+
+def test_a_wrong_symmetry_split_or_reference_is_caught(user_rules):
+    """A symmetry that maps every position to the empty board makes single-cell Kayles on 3 x 3
+    a P-position in the search (its value is the number of cells mod 2: nim heaps of one);
+    check_game says so, and says what a wrong split and a reference that forgets moves do,
+    one line per failure."""
+    g = gtables.game("tc_symmetry:rows=3,cols=3")
+    wrong = gtables.solve(g.spec, store=None, method="reachable")
+    assert wrong["outcome"] == "P" and g.space.size.bit_length() - 1 == 9   # 9 cells: N
+    truth = np.array([bin(i).count("1") % 2 for i in range(g.space.size)])
+    assert np.array_equal(gtables.compute(g.spec, store=None, progress=False).values, truth)
+    for name, says in (("tc_symmetry", "symmetry maps 256 position(s) to a position of another "
+                                       "value"),     # the 256 of an odd number of cells
+                       ("tc_split", "split gives parts whose Grundy values do not XOR"),
+                       ("tc_forgets", "moves and the reference differ")):
+        r = gtables.check_game(name)
+        assert not r.ok and all("\n" not in f for f in r.failures)
+        assert any(says in f for f in r.failures), (name, r.failures)
+    # one row of three: the pairs ..# -> ###, #.. -> ###, ... -> .## and ##. are not in the
+    # reference; runs of 2 and 3 are Kayles heaps (values 2, 3), not nim heaps of one (0, 1)
+    r = gtables.check_game("tc_forgets", "tc_forgets:rows=1,cols=3")
+    assert r.failures == (
+        "tc_forgets:rows=1,cols=3: moves and the reference differ at 3 position(s): at ..# "
+        "moves gives ### too; at #.. moves gives ### too; at ... moves gives .##, ##. too",
+        "tc_forgets:rows=1,cols=3: the table differs from the plain recursion over the "
+        "reference at 3 position(s): ..# has 2, the reference 0; #.. has 2, the reference 0; "
+        "... has 3, the reference 1")
+
+
+def cli(*args, cwd):
+    return subprocess.run([sys.executable, "-m", "gtables.cli", *args], cwd=cwd,
+                          capture_output=True, text=True, timeout=600)
+
+
+def test_check_game_from_the_shell(user_rules, tmp_path):
+    r = cli("--rules", str(user_rules), "check-game", "tc_symmetry", cwd=tmp_path)
+    assert r.returncode == 1, r.stdout + r.stderr
+    fails = [ln for ln in r.stdout.splitlines() if ln.startswith("FAIL ")]
+    assert len(fails) == 4 and all("symmetry maps" in f for f in fails), r.stdout
+    r = cli("--rules", str(user_rules), "check-game", "tc_kayles", "--spec",
+            "tc_kayles:rows=2,cols=3", cwd=tmp_path)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "tc_kayles: the contract holds on 1 spec(s)" in r.stdout
+    r = cli("check-game", "tc_kayles", cwd=tmp_path)          # without its rules: unknown
+    assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1, r.stderr

@@ -286,3 +286,82 @@ def test_box_space_rank_unrank_roundtrip():
         s.rank([-1, 0, 0])
     with pytest.raises(GtablesError, match="outside the table"):
         s.unrank([s.size])
+
+
+# -- one engine: one mex, one status vocabulary, one fill driven from the engine -----------------
+def test_one_mex_is_the_mex_of_every_set():
+    from gtables.engine.mex import add_small, bits_mex, stamped_mex
+    rng = np.random.default_rng(5)
+    seen = np.zeros(200, np.int64)
+    for stamp in range(1, 400):
+        # sets around the 64-bit boundary of the fast path: dense below a cut, sparse above
+        cut = int(rng.integers(0, 130))
+        vals = [v for v in range(cut) if rng.random() < 0.97] + \
+            rng.integers(0, 190, size=int(rng.integers(0, 6))).tolist()
+        want = min(set(range(200)) - set(vals))
+        bits = np.uint64(0)
+        for v in vals:                  # the kernels' pattern: a set below 64, marks above
+            if v < 64:
+                bits = add_small(bits, np.int64(v))
+            else:
+                seen[v] = stamp
+        g = bits_mex(bits)
+        assert g == min(want, 64)
+        if g == 64:
+            g = stamped_mex(seen, np.int64(stamp), 64)
+        assert g == want, (stamp, sorted(vals))
+        marks = np.zeros(200, np.int64)
+        marks[vals] = stamp
+        assert stamped_mex(marks, np.int64(stamp)) == want
+
+
+def test_the_cell_kernels_codes_are_the_status_codes():
+    from gtables.engine import status as S
+    names = ["NOT_SMALLER", "BAD_COUNT", "BAD_SPLIT", "LAYER_CROSSED", "BUDGET", "HASH_FULL",
+             "STACK_FULL", "OVERFLOW"]
+    codes = [getattr(S, n) for n in names]
+    assert len(set(codes)) == len(codes) and [S.CODES[c].name for c in codes] == names
+    stop = S.decode(7 * S.BASE + S.BAD_COUNT)
+    assert stop.message("g:", "x", count=5, max_options=2) == \
+        "g:: moves(x) returned 5 options; it must return 0..max_options (2)"
+
+
+def _take_any(pos, side, params, out):
+    # one heap of pos tokens, take any number: the Grundy value of pos is pos (past 64 here)
+    for i in range(pos):
+        out[i] = i
+    return pos
+
+
+def test_define_game_tables_come_from_the_engine_past_64(tmp_path):
+    """A game of one slot per option is filled by the engine (no fill of its own in games/),
+    layered or in index order, and searched, with Grundy values past the 64-bit fast path of the
+    mex; a table re-derives, and a changed value is found where it was changed."""
+    from gtables.engine import search
+    from gtables.engine.moves import Moves
+    from gtables.engine.rederive import rederive
+    from gtables.games.usergame import define_game
+    fam = define_game("enginetake", space="integers", moves=_take_any, max_options=5000)
+    g = fam.game(fam.parse([("size", "5000")]))
+    assert g.moves_type is Moves and g.fast_fill is None
+    want = np.arange(5000)
+    for threads in (1, 2):
+        v, _ = fill(g, threads=threads, progress=False)
+        assert v.dtype == np.uint16 and (v == want).all()
+    assert rederive(g, v) is None
+    bad = v.copy()
+    bad[700] = 3
+    assert rederive(g, bad) == 700
+    small = fam.game(fam.parse([("size", "300")]))
+    path = str(tmp_path / "take.npz")
+    assert search.solve(small, 299, checkpoint=path, progress=False).value == 299
+    again = search.solve(small, 299, checkpoint=path, progress=False)    # no seal: re-derived
+    assert again.value == 299 and again.resumed_by == "re-derived" and again.resumed == 300
+
+
+def test_a_serial_fills_compute_seconds_are_its_own():
+    import time
+    g = toy(GRUNDY, size=3000)
+    t0 = time.perf_counter()
+    _, seconds = fill(g, threads=1)
+    assert 0 <= seconds <= time.perf_counter() - t0

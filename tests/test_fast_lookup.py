@@ -229,7 +229,7 @@ def test_every_spelling_is_looked_up_without_numba(store):
 
 
 def test_constants_and_space_rebuilding():
-    from gtables.engine.kernels import OUTCOME_LETTERS
+    from gtables.engine.values import OUTCOME_LETTERS
     assert api.OUTCOME_LETTERS == OUTCOME_LETTERS
     h = spaces.HeapSpace(10, "row")
     assert spaces.from_meta(h.meta()).bounds() == h.bounds() == "rows 0..10"

@@ -1,4 +1,4 @@
-"""Both notions of tame (:mod:`gtables.engine.misere_tame`): Conway's rule for sums and its least
+"""Both notions of tame (:mod:`gtables.misere.tame`): Conway's rule for sums and its least
 breaking sum, and Plambeck's nim heaps and the least heap that is not one, checked against brute
 force and against Plambeck's lists on every quaternary code of up to three digits; the misère chart
 as a catalogue (:mod:`gtables.octal_catalogue.misere`, ``gtables sweep --catalogue misere3``): its
@@ -17,7 +17,10 @@ import sys
 import pytest
 from heap_fixtures import sums
 
-from gtables.engine.misere_tame import (
+from gtables.errors import GtablesError
+from gtables.games.octal import heap_options, parse_code
+from gtables.misere.quotient import QuotientError, from_dict, misere_sum_outcomes, quotient
+from gtables.misere.tame import (
     WildWitness,
     brute_force_outcome,
     confirm,
@@ -26,9 +29,6 @@ from gtables.engine.misere_tame import (
     tame_outcome,
     wild_witness,
 )
-from gtables.engine.quotient import QuotientError, from_dict, misere_sum_outcomes, quotient
-from gtables.errors import GtablesError
-from gtables.games.octal import heap_options, parse_code
 from gtables.octal_catalogue import CATALOGUES
 from gtables.octal_catalogue import misere as chart
 from gtables.octal_catalogue.digits import small_values

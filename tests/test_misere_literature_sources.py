@@ -15,7 +15,7 @@ from __future__ import annotations
 import itertools
 import re
 
-from gtables.engine.quotient import quotient
+from gtables.misere.quotient import quotient
 
 POSTED = (
     "a^2=1,b^3=b,b^2c=c,c^4=ac^3,b^2d=d,d^2=b^2,b^2e=e,c^3e=ac^2e,cde=bce,ce^2=ae^2,de^2=be^2,"

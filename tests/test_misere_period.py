@@ -1,4 +1,4 @@
-"""Misère quotients certified for every heap (:mod:`gtables.engine.misere_period`): certificates
+"""Misère quotients certified for every heap (:mod:`gtables.misere.period`): certificates
 checked against brute force far past the heaps they were computed on, mutated certificates
 refused, the theorem kept away from games outside its hypotheses, the certificate stored and
 re-checked on load, and ``gtables query`` answering sums of huge heaps from it.
@@ -17,9 +17,9 @@ import numpy as np
 import pytest
 
 from gtables import api, quotients
-from gtables.engine import misere_period as mp
-from gtables.engine import quotient as Q
 from gtables.errors import GtablesError
+from gtables.misere import period as mp
+from gtables.misere import quotient as Q
 from gtables.store import Store
 
 
@@ -190,9 +190,9 @@ def test_mutated_certificates_are_refused():
     phi = q.phi
     assert mp.check_certificate(c, phi) == c
     bad = [
-        (dataclasses.replace(c, period=3, window=c.rules.bound(8, 3)), "too short|not periodic"),
-        (dataclasses.replace(c, period=4, window=c.rules.bound(8, 4)), "too short"),
-        (dataclasses.replace(c, preperiod=6, window=c.rules.bound(6, 2)), "not periodic"),
+        (dataclasses.replace(c, period=3, window=mp.window(c.rules, 8, 3)), "too short|not periodic"),
+        (dataclasses.replace(c, period=4, window=mp.window(c.rules, 8, 4)), "too short"),
+        (dataclasses.replace(c, preperiod=6, window=mp.window(c.rules, 6, 2)), "not periodic"),
         (dataclasses.replace(c, window=15), "not the theorem's bound"),
         (dataclasses.replace(c, heaps=30), "heaps 0..30"),
         (dataclasses.replace(c, rules=mp.TakeAndBreak(one=(1,), two=(), k=2)),

@@ -139,8 +139,9 @@ def test_query_of_a_missing_table_does_what_readme_and_help_say(tmp_path, capsys
     # was: the README listed "a table missing from the store" as an error while query computed
     # it; now both say: computed and stored up to 2^22 positions, refused past that
     import pathlib
-    readme = (pathlib.Path(__file__).resolve().parents[1] / "README.md").read_text()
-    assert "compute and store a missing table of at most 2^22 positions" in " ".join(readme.split())
+    # (the README's paragraph on bad input is now docs/limits.md)
+    limits = (pathlib.Path(__file__).resolve().parents[1] / "docs" / "limits.md").read_text()
+    assert "compute and store a missing table of at most 2^22 positions" in " ".join(limits.split())
     with pytest.raises(SystemExit):
         cli.main(["query", "--help"])
     assert "at most 2^22 (4,194,304) positions" in " ".join(capsys.readouterr().out.split())

@@ -1,4 +1,4 @@
-"""Misère quotients (:mod:`gtables.engine.quotient`): the quotient's answers against brute force on
+"""Misère quotients (:mod:`gtables.misere.quotient`): the quotient's answers against brute force on
 every sum of heaps up to a total, for tame and wild games, with and without splits; the brute
 force itself against a plain recursion and against the heap-sum tables (:mod:`.heapsums`); the
 facts every quotient satisfies; Nim against Bouton's misère rule; literature values (Nim's ``2^k +
@@ -15,7 +15,8 @@ from heap_fixtures import squares as subtract_a_square
 import gtables
 from gtables import games
 from gtables.engine.compute import fill
-from gtables.engine.quotient import (
+from gtables.errors import GtablesError
+from gtables.misere.quotient import (
     Quotient,
     QuotientError,
     check_table,
@@ -27,7 +28,6 @@ from gtables.engine.quotient import (
     quotient,
     tame_quotient,
 )
-from gtables.errors import GtablesError
 
 # ----------------------------------------------------------------------------------------------
 # games and a plain reference
@@ -354,8 +354,8 @@ def test_trial_too_big_once_reduced_is_refused_before_its_table():
 def test_transition_state_search_stops_at_the_memory_guard(monkeypatch):
     """With almost no memory available the test's state search stops with a one-line
     not-enough-memory error carrying the certified part, never a quotient it did not finish."""
-    from gtables.engine import quotient as qmod
     from gtables.errors import NotEnoughMemory
+    from gtables.misere import quotient as qmod
     monkeypatch.setattr(qmod, "available_memory", lambda: 3_000)
     with pytest.raises(NotEnoughMemory) as info:
         quotient(octal("0.07"), 12)

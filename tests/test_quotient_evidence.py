@@ -1,4 +1,4 @@
-"""What the quotient engine says when it gives up (:func:`gtables.engine.quotient.evidence`): the
+"""What the quotient engine says when it gives up (:func:`gtables.misere.quotient.evidence`): the
 premise of its proved lower bound (a failing trial predicts every colex-smaller sum right) against
 a plain recursion, the bound against the true order wherever the quotient is known, and the
 evidence of a quotient that keeps growing (0.76 at heap 12)."""
@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from test_quotient import octal, plain_outcome
 
-from gtables.engine import quotient as Q
+from gtables.misere import quotient as Q
 
 
 def _colex_less(w, f) -> bool:
@@ -35,7 +35,7 @@ def test_a_failing_trial_predicts_every_smaller_sum_right(code, n):
     isp[list(q.p_portion)] = 1
     phi = np.zeros(n + 1, dtype=np.int32)
     phi[:n] = q.phi
-    ops = Q._Options(Q.heap_options(of, n), n)
+    ops = Q.OptionArrays(Q.heap_options(of, n), n)
     trial = Q._trial(np.array(q.mult), phi, ops, n, {n: Q.INITIAL_TRIAL}, Q.MAX_TRIAL)
     fail = Q.least_failure(*trial, ops)
     assert fail is not None                       # heap n is not a conservative extension

@@ -15,7 +15,7 @@ import pytest
 
 import gtables
 from gtables import api, quotients
-from gtables.engine.quotient import misere_sum_outcomes, options_from_game
+from gtables.misere.quotient import misere_sum_outcomes, options_from_game
 from gtables.store import Store, relname
 from gtables.store import tablefile as tf
 

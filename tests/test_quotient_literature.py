@@ -1,4 +1,4 @@
-"""Misère quotients (:mod:`gtables.engine.quotient`) against published misère results.
+"""Misère quotients (:mod:`gtables.misere.quotient`) against published misère results.
 
 Each fixture below is a value printed in a source we read; ``results/misere_literature.md`` gives
 the address of each source, what it says and the verdict.  Single-heap misère nim-values and genera
@@ -19,7 +19,7 @@ import pytest
 from heap_fixtures import isomorphic
 
 from gtables import games
-from gtables.engine.quotient import Quotient, QuotientError, options_from_game, quotient
+from gtables.misere.quotient import Quotient, QuotientError, options_from_game, quotient
 
 # ----------------------------------------------------------------------------------------------
 # the reference: misère nim-values and genera by brute force

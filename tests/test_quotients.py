@@ -13,9 +13,9 @@ from heap_fixtures import squares
 
 import gtables
 from gtables import games, quotients
-from gtables.engine import quotient as Q
 from gtables.errors import GtablesError
 from gtables.games.octal import heap_options
+from gtables.misere import quotient as Q
 from gtables.store import Store
 
 

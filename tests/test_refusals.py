@@ -338,3 +338,38 @@ def test_defining_a_name_that_exists_says_how_to_replace_it():
     with pytest.raises(gtables.GtablesError, match="replace=True"):
         gtables.define_game(name, space="integers", moves=nothing, max_options=1)
     gtables.define_game(name, space="integers", moves=nothing, max_options=1, replace=True)
+    gtables.games._families.pop(name)       # later files hold the registry to the shipped one
+
+
+def _minus_one(n):
+    return n - 1
+
+
+def helper_moves(pos, side, params, out):      # calls a plain-Python helper: numba cannot
+    if pos > 0:
+        out[0] = _minus_one(pos)
+        return 1
+    return 0
+
+
+def helper_options(n, out):
+    if n > 0:
+        out[0] = _minus_one(n)
+        out[1] = 0
+        return 1
+    return 0
+
+
+def test_a_plain_python_helper_keeps_numbas_useful_line():
+    """numba's first line ("Failed in nopython mode pipeline") says nothing: the one-line error
+    keeps the line that does ("Untyped global name '_minus_one'") and says what to do."""
+    for define in (lambda: gtables.define_game("test_refusals_helper", space="integers",
+                                               moves=helper_moves, max_options=1),
+                   lambda: gtables.heap_game("test_refusals_helper", helper_options,
+                                             max_options=1)):
+        with pytest.raises(GtablesError) as e:
+            define()
+        text = str(e.value)
+        assert "\n" not in text and "Failed in" not in text, text
+        assert "Untyped global name '_minus_one'" in text and "must be jitted" in text, text
+    assert "test_refusals_helper" not in gtables.games.families()

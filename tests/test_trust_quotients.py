@@ -8,7 +8,7 @@ game's family declares, never from the file: a user heap game declares none.
 Truth comes from plain recursions on the games' rules (misère outcomes of sums), never from the
 quotient under attack (a heap of a million in 0.75: the engine's own certified quotient, which
 agrees with the recursion on the sums it is compared on); Light's associativity test in
-:func:`gtables.engine.quotient.monoid_failure` is compared with the plain check of every triple."""
+:func:`gtables.misere.quotient.monoid_failure` is compared with the plain check of every triple."""
 from __future__ import annotations
 
 import functools
@@ -24,9 +24,10 @@ import numpy as np
 import pytest
 
 import gtables
-from gtables.engine import quotient as Q
-from gtables.engine.misere_period import TakeAndBreak
+from gtables.engine.take_and_break import TakeAndBreak
 from gtables.games.octal import heap_options
+from gtables.misere import quotient as Q
+from gtables.misere.period import window
 from gtables.store import Store, relname
 from gtables.store import tablefile as tf
 
@@ -219,7 +220,7 @@ def late3(tmp_path_factory):
     assert plain_misere(late3_options)((41,)) == late3_truth(41) == "P"
     assert late3_truth(1_000_000) == "N"
     forged = TakeAndBreak(one=(1, 2), two=(), k=2)
-    cert = {"preperiod": 0, "period": 3, "heaps": 30, "window": forged.bound(0, 3),
+    cert = {"preperiod": 0, "period": 3, "heaps": 30, "window": window(forged, 0, 3),
             "rules": forged.as_dict(), "theorem": "forged"}
     isp = np.zeros(q.size, dtype=np.int32)
     isp[list(q.p_portion)] = 1

@@ -17,6 +17,7 @@ from .errors import GtablesError
 _LAZY = {
     "compute": "api", "load": "api", "game": "api", "open_store": "api", "Table": "api",
     "register_family": "api", "heap_game": "api", "define_game": "api", "solve": "api",
+    "check_game": "api",
     "export_tables": "api", "import_tables": "api", "check_store": "api",
     "verify_claims": "reproduce",
     "quotient": "quotients", "load_quotient": "quotients",

@@ -21,6 +21,7 @@ from .engine import spaces
 from .engine.game import ENCODINGS, GRUNDY, KINDS, PARTIZAN_KINDS, Family, Game, split_spec
 from .engine.status import TERMINAL_LOSS, TERMINAL_WIN
 from .engine.syntax import MIN_CHECKPOINT_SECONDS, count_value, seconds_value, short
+from .engine.values import OUTCOME_LETTERS
 from .errors import GtablesError, NotEnoughMemory, warn
 from .store import (
     AlreadyStored,
@@ -37,9 +38,8 @@ from .store import (
 # families, whose modules compile their move generators on import) only inside the functions
 # that compute or generate moves.  tests/test_fast_lookup.py holds it to that.
 
-_DEFAULT = object()
+DEFAULT_STORE = object()
 JSON_ATTRS = ("params", "index", "shape", "versions", "extra")
-OUTCOME_LETTERS = "PNLR"    # engine.kernels.OUTCOME_LETTERS (kept equal by test_fast_lookup)
 
 
 # -- the boundary: what a caller passes is checked here, in one-line GtablesErrors ---------------
@@ -50,7 +50,7 @@ USER_FAMILY_HINT = ("a family of your own (gtables.heap_game, gtables.register_f
                     "spec, as gtables list shows it)")
 
 
-def _spec_arg(spec, what: str = "spec") -> str:
+def spec_arg(spec, what: str = "spec") -> str:
     """``spec`` if it is a string, else a :class:`GtablesError` that says what a spec is."""
     if not isinstance(spec, str):
         raise GtablesError(f"a {what} is a string such as 'octal:code=0.07,size=1000', not "
@@ -58,7 +58,7 @@ def _spec_arg(spec, what: str = "spec") -> str:
     return spec
 
 
-def _flag(name: str, value) -> bool:
+def flag_arg(name: str, value) -> bool:
     """A yes/no argument: ``True`` or ``False`` only (``force='no'`` would be true)."""
     if not isinstance(value, (bool, np.bool_)):
         raise GtablesError(f"{name} must be True or False, not {type(value).__name__} "
@@ -85,7 +85,7 @@ def _position_arg(position):
     return position
 
 
-def _path_arg(path, name: str) -> str:
+def path_arg(path, name: str) -> str:
     """A file path argument (``str`` or ``os.PathLike``, not empty) as a ``str``."""
     if isinstance(path, bool) or not isinstance(path, (str, os.PathLike)):
         raise GtablesError(f"{name} must be a path, not {type(path).__name__} {str(path)[:40]!r}")
@@ -95,13 +95,13 @@ def _path_arg(path, name: str) -> str:
     return text
 
 
-def _progress_arg(progress):
+def progress_arg(progress):
     if progress is not None:
-        _flag("progress", progress)
+        flag_arg("progress", progress)
     return progress
 
 
-def _choice(name: str, value, choices) -> str:
+def choice_arg(name: str, value, choices) -> str:
     if not isinstance(value, str) or value not in choices:
         raise GtablesError(f"{name} must be one of {', '.join(map(repr, choices))}, not "
                            f"{str(value)[:40]!r}")
@@ -111,9 +111,9 @@ def _choice(name: str, value, choices) -> str:
 def game(spec: str) -> Game:
     """Parse and validate a spec string: the :class:`Game` it names (nothing is computed)."""
     from .config import check_environment, compiling_for
-    spec = _spec_arg(spec)
+    spec = spec_arg(spec)
     check_environment()          # before numba loads with the families' modules
-    _room_for_numba()
+    room_for_numba()
     family, _ = split_spec(spec)
     if not games.known(family):
         known = ", ".join(games.known_names())
@@ -129,7 +129,7 @@ NUMBA_ROOM = 448 << 20   # address space numba and LLVM map as they load and com
                          # LLVM aborted (bad_alloc) compiling octal with 326 MiB left, ran with 375)
 
 
-def _room_for_numba() -> None:
+def room_for_numba() -> None:
     """Refuse (one line) to load numba with less than :data:`NUMBA_ROOM` of address space left
     under ``RLIMIT_AS``: LLVM's C++ cannot fail gently (it aborts), so the check comes first."""
     import sys
@@ -150,7 +150,7 @@ def register_family(family: Family, replace: bool = False) -> Family:
         raise GtablesError(f"register_family takes a gtables Family (see gtables.heap_game for "
                            f"a heap game from its options function), not "
                            f"{type(family).__name__}")
-    return games.register(family, replace=_flag("replace", replace))
+    return games.register(family, replace=flag_arg("replace", replace))
 
 
 def heap_game(name: str, options, *, max_options, doc: str = "", period_bound=None,
@@ -177,25 +177,52 @@ def heap_game(name: str, options, *, max_options, doc: str = "", period_bound=No
 def define_game(name: str, *, space: str, moves, max_options, partizan: bool = False,
                 planes: int = 1, split=None, symmetry=None, doc: str = "",
                 version: str | None = None, format_position=None, parse_position=None,
-                replace: bool = False) -> Family:
+                reference=None, example: str | None = None, replace: bool = False) -> Family:
     """Register your own game on a board, a graph or a range of integers (the public game API:
     :mod:`gtables.games.usergame`, ``docs/your_own_game.md``): ``moves(pos, side, params, out)``
     writes the index of each option of ``pos`` into ``out`` and returns their number; ``space``
     is ``"board"`` (spec keys ``rows``, ``cols``), ``"graph"`` (``graph``) or ``"integers"``
     (``size``); ``max_options`` bounds the count (an int, or a function of the space).  Then
     ``name:rows=3,cols=4`` computes, stores, queries, shows and plots like a built-in family,
-    and :func:`solve` answers one position of boards far too big for a table."""
+    and :func:`solve` answers one position of boards far too big for a table.
+    ``reference(position, side, space)``: the same options in plain Python, which
+    :func:`check_game` holds ``moves`` to; ``example``: a small spec of the game.  The shipped
+    board and graph games (``games/cram.py`` and its neighbours) are made by this call's
+    implementation (:func:`gtables.games.usergame.define_game`) with the same keywords."""
     from .games.usergame import define_game as define
     fam = define(name, space=space, moves=moves, max_options=max_options, partizan=partizan,
                  planes=planes, split=split, symmetry=symmetry, doc=doc, version=version,
-                 format_position=format_position, parse_position=parse_position)
-    return games.register(fam, replace=_flag("replace", replace))
+                 format_position=format_position, parse_position=parse_position,
+                 reference=reference, example=example)
+    return games.register(fam, replace=flag_arg("replace", replace))
+
+
+def check_game(name: str, specs=None):
+    """Run the family contract on the game ``name`` (yours or a shipped one) and return a
+    :class:`gtables.games.contract.GameCheck`: ``.failures`` (one line each: what is wrong),
+    ``.checked`` (one line a spec), ``.notes``, ``.ok``.  On every position of small spaces
+    (``specs``, default: the game's ``example`` and one or two smaller ones): each option's
+    index is smaller than its position's and their number at most ``max_options``; ``moves``
+    gives the options of ``reference`` (when given) and the table equals a plain recursion over
+    them; ``symmetry`` maps every position to one of equal value and the parts of ``split`` XOR
+    to its value (against the table, i.e. plain play); the reachable search gives the dense
+    table's values.  ``gtables check-game NAME`` runs it from the shell."""
+    from .games import contract
+    if not isinstance(name, str):
+        raise GtablesError(f"check_game takes a game's name, such as 'cram', not "
+                           f"{type(name).__name__}")
+    if isinstance(specs, str):
+        specs = [specs]
+    if specs is not None:
+        specs = [spec_arg(s) for s in specs]
+    room_for_numba()
+    return contract.check_game(games.get(name), specs)
 
 
 DENSE_AUTO_POSITIONS = 1 << 26   # solve(method="auto") fills a dense table up to this size
 
 
-def solve(spec: str, position="start", *, store=_DEFAULT, method: str = "auto",
+def solve(spec: str, position="start", *, store=DEFAULT_STORE, method: str = "auto",
           checkpoint: str | None = None, checkpoint_seconds: float = 60.0,
           progress: bool | None = None, ignore_memory: bool = False) -> dict:
     """The value (Grundy, normal play) or outcome of one position (``"start"``: every cell
@@ -207,18 +234,18 @@ def solve(spec: str, position="start", *, store=_DEFAULT, method: str = "auto",
     two agree wherever both run (tested)."""
     from .engine.search import solve as search
     g = game(spec)
-    _choice("method", method, ("auto", "dense", "reachable"))
-    _progress_arg(progress)
-    ignore_memory = _flag("ignore_memory", ignore_memory)
+    choice_arg("method", method, ("auto", "dense", "reachable"))
+    progress_arg(progress)
+    ignore_memory = flag_arg("ignore_memory", ignore_memory)
     checkpoint_seconds = seconds_value(checkpoint_seconds, "checkpoint_seconds",
                                        MIN_CHECKPOINT_SECONDS)
     if checkpoint is not None:
-        checkpoint = _path_arg(checkpoint, "checkpoint")
+        checkpoint = path_arg(checkpoint, "checkpoint")
     if isinstance(position, str):
         idx = g.space.index(g.space.parse(position))
     else:
         idx = g.space.index(_position_arg(position))
-    st = _store(store)
+    st = store_arg(store)
     if method == "auto":
         stored = st is not None and st.exists() and g.spec in st
         method = "dense" if stored or g.search is None or g.space.size <= DENSE_AUTO_POSITIONS \
@@ -226,7 +253,7 @@ def solve(spec: str, position="start", *, store=_DEFAULT, method: str = "auto",
     if method == "reachable":
         if g.search is None:
             raise GtablesError(f"{g.spec}: the reachable search is for games of the public game "
-                               f"API (gtables.define_game: cram, domineering, nodekayles, snort "
+                               f"API (gtables.define_game: {', '.join(games.CELL_GAMES)} "
                                f"and yours); use method='dense'")
         # the store's key seals the checkpoints; one it did not seal is re-derived before use
         key = None
@@ -258,14 +285,14 @@ def open_store(path: str | None = None) -> Store:
     return Store(path)
 
 
-def _store(store) -> Store | None:
+def store_arg(store) -> Store | None:
     """The one meaning of ``store=`` everywhere: left out, the default store (``$GTABLES_STORE``
     or ``results/tables``); ``None``, no store at all (memory only); a path (``str`` or
     ``os.PathLike``) or a :class:`Store`, that store.  Anything else is an error (``store=123``
     once made a file named ``123``)."""
     if store is None:
         return None
-    if store is _DEFAULT:
+    if store is DEFAULT_STORE:
         return Store()
     if isinstance(store, Store):
         return store
@@ -275,13 +302,13 @@ def _store(store) -> Store | None:
     return Store(store)
 
 
-def _needs_store(store, doing: str) -> Store:
+def needs_store(store, doing: str) -> Store:
     """The store of a function that cannot work without one (``None`` is refused: it means no
     store, never the default one)."""
     if store is None:
         raise GtablesError(f"{doing} needs a store, and store=None means none (memory only); "
                            f"leave store out for the default store, or give a path")
-    st = _store(store)
+    st = store_arg(store)
     assert st is not None
     return st
 
@@ -345,7 +372,7 @@ class Table:
         table its file says it is, computed by the rules it names (its identity), and nothing
         more, since this process has not loaded the game's rules to check it (a built-in
         family's rules, and a user's game loaded here, are checked as the table is read)."""
-        if self._game is not None or self.family in games._families or \
+        if self._game is not None or games.loaded(self.family) or \
                 (self.family in games.GRAMMARS and not games.user_family(self.family)):
             return None
         return (f"read as stored: the table of the rules its file names "
@@ -432,7 +459,7 @@ class Table:
         ``index``).  ``text=True`` adds ``position``, the position as ``gtables query`` reads
         it.  For a box of coordinates, ``df.set_index(list(t.space.coordinates()))["value"]``
         is the Series on a (Multi)Index.  Loads the whole table; needs pandas."""
-        text = _flag("text", text)
+        text = flag_arg("text", text)
         pd = notebook_module("pandas", "Table.to_pandas()")
         values = self.values
         cols: dict[str, np.ndarray] = {}
@@ -569,7 +596,7 @@ class Table:
     def moves(self, position) -> list[dict]:
         """Every move from a position with the value/outcome it leads to and whether it wins.
         Runs the family's move generator: the one lookup that loads numba (see :attr:`game`)."""
-        from .engine.kernels import LEFT, RIGHT
+        from .engine.values import LEFT, RIGHT
         idx = self.index(position)
         out = []
         sides = (("Left", LEFT), ("Right", RIGHT)) if self.kind in PARTIZAN_KINDS else \
@@ -606,7 +633,7 @@ class Table:
             d["grundy"] = v
         d["outcome"] = self.outcome_of_value(v)
         builtin = self.family in games.GRAMMARS and not games.user_family(self.family)
-        if builtin or (self._game is None and self.family not in games._families):
+        if builtin or (self._game is None and not games.loaded(self.family)):
             if not builtin:     # a user's family, not loaded: value and outcome as stored
                 d["as_stored"] = self.as_stored
                 return d
@@ -679,7 +706,7 @@ def other_rules_error(g: Game, said: str, where) -> GtablesError:
         f"the table: {hint} (Python: compute(..., force=True))")
 
 
-def compute(spec: str, store=_DEFAULT, *, force: bool = False, progress: bool | None = None,
+def compute(spec: str, store=DEFAULT_STORE, *, force: bool = False, progress: bool | None = None,
             ignore_memory: bool = False, until_periodic: bool = False, algorithm: str = "auto",
             resume: bool = True, checkpoint_seconds: float | None = None,
             ignore_time: bool = False) -> Table:
@@ -709,16 +736,16 @@ def compute(spec: str, store=_DEFAULT, *, force: bool = False, progress: bool | 
     """
     from .engine.compute import check_request
     g = game(spec)
-    force, resume = _flag("force", force), _flag("resume", resume)
-    ignore_memory, ignore_time = _flag("ignore_memory", ignore_memory), \
-        _flag("ignore_time", ignore_time)
-    until_periodic = _flag("until_periodic", until_periodic)
-    _progress_arg(progress)
-    _choice("algorithm", algorithm, ("auto", "naive", "sparse"))
+    force, resume = flag_arg("force", force), flag_arg("resume", resume)
+    ignore_memory, ignore_time = flag_arg("ignore_memory", ignore_memory), \
+        flag_arg("ignore_time", ignore_time)
+    until_periodic = flag_arg("until_periodic", until_periodic)
+    progress_arg(progress)
+    choice_arg("algorithm", algorithm, ("auto", "naive", "sparse"))
     if checkpoint_seconds is not None:
         checkpoint_seconds = seconds_value(checkpoint_seconds, "checkpoint_seconds",
                                            MIN_CHECKPOINT_SECONDS)
-    st = _store(store)
+    st = store_arg(store)
     if st is not None and not force and g.spec in st:
         t = load(g.spec, st)        # a user's game: refused there if other rules made it
         if g.search is not None and not g.identity and \
@@ -790,7 +817,7 @@ def check_bounded(spec: str, keep, window=None, *, ignore_memory: bool = False):
     keep = count_value(keep, "keep", lo=0)
     if window is not None:
         window = count_value(window, "window", lo=0)
-    ignore_memory = _flag("ignore_memory", ignore_memory)
+    ignore_memory = flag_arg("ignore_memory", ignore_memory)
     if g.sequence is None:
         raise GtablesError(f"{g.spec}: --keep (bounded memory) applies to sequence tables "
                            f"(octal games)")
@@ -815,7 +842,7 @@ def check_bounded(spec: str, keep, window=None, *, ignore_memory: bool = False):
     return g, keep, window
 
 
-def compute_bounded(spec: str, keep: int, *, window: int | None = None, store=_DEFAULT,
+def compute_bounded(spec: str, keep: int, *, window: int | None = None, store=DEFAULT_STORE,
                     progress: bool | None = None, checkpoint_seconds: float | None = None,
                     ignore_memory: bool = False) -> Table:
     """Bounded memory (:mod:`gtables.engine.bounded`): the table of heaps ``0..keep-1`` in full
@@ -827,14 +854,14 @@ def compute_bounded(spec: str, keep: int, *, window: int | None = None, store=_D
     is a store; a run stopped (Ctrl-C, or a :class:`~gtables.engine.bounded.BoundedStop`) saves
     its state in the store, and the same call resumes it."""
     from .engine.bounded import fill_bounded
-    _progress_arg(progress)
+    progress_arg(progress)
     if checkpoint_seconds is not None:
         checkpoint_seconds = seconds_value(checkpoint_seconds, "checkpoint_seconds",
                                            MIN_CHECKPOINT_SECONDS)
     g, keep, window = check_bounded(spec, keep, window, ignore_memory=ignore_memory)
     assert g.sequence is not None
     full = game(f"{g.sequence.key},size={keep - 1}")
-    st = _store(store)
+    st = store_arg(store)
     part = compute(full.spec, store=st, progress=progress, checkpoint_seconds=checkpoint_seconds,
                    ignore_memory=ignore_memory, algorithm="sparse")
     done = (part.attrs.get("extra") or {}).get("bounded") or {}
@@ -1230,7 +1257,7 @@ def _imported_on_sample(attrs: dict) -> bool:
     return sampled_import(attrs) is not None
 
 
-def export_tables(specs, to: str, store=_DEFAULT, *, quotients=()) -> int:
+def export_tables(specs, to: str, store=DEFAULT_STORE, *, quotients=()) -> int:
     """Write the stored tables ``specs`` and the stored misère quotients ``quotients`` (their
     canonical specs, :func:`gtables.quotients.heap_game_spec`) into one new self-contained file
     ``to`` (readable as a store with ``--store FILE``, read-only); returns how many of both."""
@@ -1244,19 +1271,19 @@ def export_tables(specs, to: str, store=_DEFAULT, *, quotients=()) -> int:
     if not specs and not quotients:
         raise GtablesError("export_tables needs at least one spec (an export file of no "
                            "tables holds nothing)")
-    specs = [_spec_arg(s) for s in specs]
-    to = _path_arg(to, "to")
-    st = _needs_store(store, "export_tables")
+    specs = [spec_arg(s) for s in specs]
+    to = path_arg(to, "to")
+    st = needs_store(store, "export_tables")
     canon = []
     for s in specs:
         if games.known(split_spec(s)[0]):
             canon.append(game(s).spec)     # a bad spec of a known family: its own error
         else:
             canon.append(s)         # a user's family not loaded here: the spec as stored
-    return st.export(canon, to, quotients=[_spec_arg(q) for q in quotients])
+    return st.export(canon, to, quotients=[spec_arg(q) for q in quotients])
 
 
-def import_tables(source: str, store=_DEFAULT, echo=print, *,
+def import_tables(source: str, store=DEFAULT_STORE, echo=print, *,
                   accept_sample: int | None = None) -> dict:
     """Bring the tables of ``source`` (an export file, or a single-file store of an older
     gtables) into ``store``; ``source`` is only read, never changed or deleted.  Each is
@@ -1270,10 +1297,10 @@ def import_tables(source: str, store=_DEFAULT, echo=print, *,
     other values it is a conflict (ours is kept).  Returns counts: imported, present, conflict,
     refused."""
     from .store import legacy
-    source = _path_arg(source, "source")
+    source = path_arg(source, "source")
     if accept_sample is not None:
         accept_sample = count_value(accept_sample, "accept_sample", lo=1)
-    st = _needs_store(store, "import_tables")
+    st = needs_store(store, "import_tables")
     if os.path.exists(source) and os.path.realpath(source) == st.root:
         raise GtablesError(f"{source} is the store itself")
     _, f, fh = legacy.open_source(source)        # refused here, before the store is touched
@@ -1337,7 +1364,7 @@ def import_tables(source: str, store=_DEFAULT, echo=print, *,
 DEEP_SAMPLE = 10_000      # random positions (fresh each run) of a table past the time guard
 
 
-def check_store(store=_DEFAULT, deep: bool = False, echo=None) -> list[dict]:
+def check_store(store=DEFAULT_STORE, deep: bool = False, echo=None) -> list[dict]:
     """:meth:`Store.check` (every table and checkpoint read and verified against its checksums)
     and, with ``deep``, every table re-derived from its own values by the rules its spec names:
     all of them when that is estimated within :func:`rederive_limit`, else :data:`DEEP_SAMPLE`
@@ -1345,8 +1372,8 @@ def check_store(store=_DEFAULT, deep: bool = False, echo=None) -> list[dict]:
     gains ``rederived`` ("all N", "sampled K of N", or why not), and ``imported`` for a table
     imported on a sample (:func:`.store.sampled_import`), which this re-derives in full within the
     limit like any other.  A forged table with valid checksums fails here."""
-    st = _needs_store(store, "check_store")
-    deep = _flag("deep", deep)
+    st = needs_store(store, "check_store")
+    deep = flag_arg("deep", deep)
     if not st.exists():
         raise GtablesError(f"no store at {st.path} (nothing to check)")
     rows = st.check()
@@ -1440,12 +1467,12 @@ def compute_values(spec: str, *, store=None, progress: bool | None = False,
                                ignore_time=ignore_time)
         return values, _attrs_for(g, values, seconds)
     where = "given prefix" if prefix is not None else ""
-    st = _store(store) if store is not None else None
+    st = store_arg(store) if store is not None else None
     if prefix is None and st is not None:
         found = find_prefix(st, g, g.space.size)
         if found is not None:
             prefix, where, prefix_seconds = found.values, found.source, prefix_seconds_of(found)
-    ck_store = _store(checkpoint_store) if checkpoint_store is not None else None
+    ck_store = store_arg(checkpoint_store) if checkpoint_store is not None else None
     checkpoint = None
     if ck_store is not None:
         t_start = time.perf_counter()
@@ -1495,7 +1522,7 @@ def _same_space(a: spaces.PositionSpace, b: spaces.PositionSpace) -> bool:
         json.loads(json.dumps(a.meta())) == json.loads(json.dumps(b.meta()))
 
 
-def load_if_stored(spec: str, store=_DEFAULT) -> Table | None:
+def load_if_stored(spec: str, store=DEFAULT_STORE) -> Table | None:
     """The stored table ``spec`` names, read from its verified attributes alone, without the
     family's module (which compiles kernels on import, about a second): ``None`` whenever that
     cannot be done exactly, and :func:`load` takes the long way.
@@ -1514,14 +1541,14 @@ def load_if_stored(spec: str, store=_DEFAULT) -> Table | None:
         return None
     try:
         family, pairs = split_spec(spec)
-        if family in games._families:     # its family is loaded (numba is in already), or a
+        if games.loaded(family):          # its family is loaded (numba is in already), or a
             return None                   # user's stands behind the name: the long way
         want = None                       # the parameters a built-in family's spec names
         if family in games.GRAMMARS:
             grammar = games.grammar(family)
             values = grammar.parse(pairs)
             spec, want = grammar.canonical(values), json.loads(json.dumps(values))
-        st = _store(store) or Store()
+        st = store_arg(store) or Store()
         if spec not in st:
             return None
         s = st.get(spec)
@@ -1545,13 +1572,13 @@ def load_if_stored(spec: str, store=_DEFAULT) -> Table | None:
     return Table._from_store(s, space)
 
 
-def load(spec: str, store=_DEFAULT) -> Table:
+def load(spec: str, store=DEFAULT_STORE) -> Table:
     """A stored table (lazy: nothing is read until asked).  A table stored under exactly this
     spec is read without importing numba (:func:`load_if_stored`).  ``store``: left out, the
     default store (``$GTABLES_STORE`` or ``results/tables``); a path or a :class:`Store`;
     ``None`` is refused, as it means no store (memory only) in every function here."""
-    spec = _spec_arg(spec)
-    st = _needs_store(store, "load")
+    spec = spec_arg(spec)
+    st = needs_store(store, "load")
     fast = load_if_stored(spec, st)
     if fast is not None:
         return fast

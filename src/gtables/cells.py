@@ -17,7 +17,7 @@ right neighbour, ``params[ADJ + c]`` the mask of the neighbours of cell ``c`` (e
             n, rest = n + 1, rest ^ low
         return n
 """
-from .engine.cellkernels import bit_index, neighbours_of
+from .engine.spaces.cell_kernels import bit_index, neighbours_of
 from .engine.spaces.cells import (
     ADJ,
     ALL,

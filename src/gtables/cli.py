@@ -181,9 +181,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser(
         "solve", help="value or outcome of one position, by the whole table or a search",
         description="The value (Grundy, normal play) or outcome of one position of a game on a "
-                    "board or a graph (cram, domineering, nodekayles, snort, or a game of "
-                    "yours: --rules), found the way that fits: the stored table; else the "
-                    "whole table computed and stored (dense) when it has at most 2^26 "
+                    "board or a graph (a game of gtables.define_game: the shipped board and "
+                    "graph games, or yours: --rules), found the way that fits: the stored "
+                    "table; else the whole table computed and stored (dense) when it has at "
+                    "most 2^26 "
                     "positions; else a search of the positions reachable from POSITION only "
                     "(a hash table, the game's independent parts and its symmetries), for "
                     "boards far too big for a table (Cram 6 x 6 has 2^36 positions). A search "
@@ -208,6 +209,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="a line of progress on stderr while a search runs (default: when it "
                         "runs for long)")
+    _quiet_arg(p)
     p.add_argument("--ignore-memory-limit", action="store_true",
                    help="let the search's hash table grow past the memory guard")
     _store_arg(p)
@@ -251,6 +253,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--deep", action="store_true",
                    help="also re-derive every table from its own values (see above)")
     _store_arg(p)
+
+    p = sub.add_parser("check-game", help="check a game's definition (yours: --rules FILE.py)",
+                       description="Run the family contract on the game NAME, on every position "
+                                   "of small tables (its example spec and one or two smaller "
+                                   "ones, or each --spec): options have smaller indices and "
+                                   "are at most max_options; moves gives the options of its "
+                                   "reference (when given) and the table is the plain "
+                                   "recursion's; its symmetry maps each position to one of "
+                                   "the same value and the parts of its split XOR to its value "
+                                   "(against plain play); the reachable search gives the dense "
+                                   "table's values.  One line per failure; exit status 1 if "
+                                   "any, 0 if none, 2 for bad input.  Stores nothing.")
+    p.add_argument("name", help="the game's family name (define it with --rules FILE.py)")
+    p.add_argument("--spec", action="append", metavar="SPEC",
+                   help="check this spec of the game instead (may be repeated)")
 
     p = sub.add_parser("export", help="write stored tables into one file to send to someone",
                        description="Write the stored tables SPEC... (each verified) into one new, "
@@ -623,8 +640,8 @@ def _run(args) -> int:
         else:       # and none under --quiet, even after a command that had them in this process
             announce_compiles(None)
         if args.command in LOADS_NUMBA:
-            from .api import _room_for_numba
-            _room_for_numba()      # under ulimit -v LLVM aborts as it loads: one line first
+            from .api import room_for_numba
+            room_for_numba()       # under ulimit -v LLVM aborts as it loads: one line first
         return COMMANDS[args.command](args)
     except GtablesError as e:
         return _err(str(e).splitlines()[0] if str(e) else type(e).__name__)
@@ -1011,8 +1028,9 @@ def cmd_solve(args) -> int:
     from . import api
     g = api.game(args.spec)
     if g.search is None and (args.position == "start" or args.method == "reachable"):
+        from .games import CELL_GAMES
         raise GtablesError(f"{g.spec}: the reachable search serves the games of gtables."
-                           f"define_game (cram, domineering, nodekayles, snort and yours); "
+                           f"define_game ({', '.join(CELL_GAMES)} and yours); "
                            f"for this family solve reads a position (e.g. "
                            f"{g.space.format_index(g.space.size - 1)}) from the whole table "
                            f"(--method auto or dense), as query does")
@@ -1023,7 +1041,7 @@ def cmd_solve(args) -> int:
         raise GtablesError(f"--checkpoint {ckpt} is a directory; give a file name")
     d = api.solve(g.spec, args.position, store=_open_store(args), method=args.method,
                   checkpoint=ckpt, checkpoint_seconds=args.checkpoint_seconds,
-                  progress=args.progress, ignore_memory=args.ignore_memory_limit)
+                  progress=_progress(args), ignore_memory=args.ignore_memory_limit)
     if ckpt is not None and d.get("method") == "reachable":
         d["checkpoint"] = ckpt
     if args.json:
@@ -1257,6 +1275,16 @@ def cmd_check(args) -> int:
     return 1 if any(r["damaged"] for r in rows) else 0
 
 
+def cmd_check_game(args) -> int:
+    from . import api
+    r = api.check_game(args.name, args.spec)
+    for line in r.lines():
+        print(line)
+    print(f"{r.name}: {len(r.failures)} failure(s)" if r.failures else
+          f"{r.name}: the contract holds on {len(r.checked)} spec(s)")
+    return 1 if r.failures else 0
+
+
 def _heap_list(text: str) -> list[int]:
     from .engine.syntax import parse_int
     parts = re.split(r"\s*,\s*|\s+", text.strip())
@@ -1277,9 +1305,9 @@ def cmd_quotient(args) -> int:
     from . import quotients
     qspec = quotients.heap_game_spec(args.spec, args.heaps)
     sums = [_heap_list(t) for t in args.outcome]
-    from .engine.quotient import QuotientError  # (numba: after the spec and sums are read)
+    from .misere.quotient import QuotientError  # (numba: after the spec and sums are read)
     store = _open_store(args)
-    past = any(max(hs) > quotients._size_of(qspec) for hs in sums)  # needs a certificate
+    past = any(max(hs) > quotients.size_of(qspec) for hs in sums)  # needs a certificate
     say = None if args.quiet or past else \
         (lambda line: print(f"  {line}", file=sys.stderr, flush=True))
     try:
@@ -1573,11 +1601,12 @@ def _own_rows_catalogue(args, catalogue, store, workers: int) -> int:
 # commands that always load numba (the others may answer from the store without it, and
 # api.game checks the room before it loads numba when they need it)
 LOADS_NUMBA = frozenset({"compute", "solve", "import", "merge", "verify", "reproduce", "sweep",
-                         "quotient", "thresholds"})
+                         "quotient", "thresholds", "check-game"})
 
 COMMANDS = {"compute": cmd_compute, "query": cmd_query, "solve": cmd_solve, "show": cmd_show,
             "list": cmd_list,
-            "check": cmd_check, "compact": cmd_compact, "merge": cmd_merge,
+            "check": cmd_check, "check-game": cmd_check_game, "compact": cmd_compact,
+            "merge": cmd_merge,
             "export": cmd_export, "import": cmd_import,
             "families": cmd_families, "thresholds": cmd_thresholds, "verify": cmd_verify,
             "reproduce": cmd_reproduce, "sweep": cmd_sweep, "quotient": cmd_quotient}

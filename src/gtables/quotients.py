@@ -11,7 +11,7 @@ A quotient is named by the heap game it is the quotient of: ``octal:code=0.75`` 
 the store keeps it under that spec (``<store>/quotients/octal/...``, :meth:`Store.write_quotient`).
 
 **Checked, not trusted.**  The engine certifies every quotient by the pretending-function test
-(:mod:`gtables.engine.quotient`).  Before it is stored it is also compared with the exact
+(:mod:`gtables.misere.quotient`).  Before it is stored it is also compared with the exact
 misère outcomes of every sum of heaps of total at most ``T``: the stored table
 ``<game>,play=misere,total=T'`` with the largest ``T' >= T`` when the store has one, else that
 table for ``T`` computed now by the engine's heap-sum kernel (and stored too), else (a family
@@ -54,7 +54,7 @@ def heap_game_spec(spec: str, heaps: int | None = None) -> str:
     family's keys without ``play``/``total``, and ``size=heaps`` (``heaps`` may be left out when
     the spec has ``size=``; both must agree when both are given).  A family with a ``heaps`` key
     for its number of heaps (nim) gets ``heaps=1``."""
-    spec = api._spec_arg(spec)
+    spec = api.spec_arg(spec)
     heaps = _heaps_arg(heaps)
     family, pairs = split_spec(spec)
     keys = dict(pairs)
@@ -91,7 +91,7 @@ def game_key(qspec: str) -> str:
     return f"{family}:" + ",".join(f"{k}={v}" for k, v in pairs if k != "size")
 
 
-def _size_of(qspec: str) -> int:
+def size_of(qspec: str) -> int:
     return int(dict(split_spec(qspec)[1])["size"])
 
 
@@ -147,12 +147,12 @@ def _rebuild(qspec: str, values: np.ndarray, extra: dict, where: str):
     """The :class:`Quotient` a stored file holds, its history re-derived and the whole
     re-certified against the rules ``qspec`` names; a :class:`GtablesError` when it is not the
     quotient of that game.  In order: the monoid laws on the whole table
-    (:func:`~gtables.engine.quotient.monoid_failure`), the identity for heaps with no move, the
+    (:func:`~gtables.misere.quotient.monoid_failure`), the identity for heaps with no move, the
     pretending-function test on every reachable (element, option images) state, which covers
     every sum of heaps ``0..heaps``, its history, and a periodicity certificate only when the
     game's family declares take-and-break rules (derived from them; a stored one must hold for
     them too, and one for a game the theorem does not cover is refused)."""
-    from .engine import quotient as Q
+    from .misere import quotient as Q
 
     def bad(why: str) -> GtablesError:
         return GtablesError(f"the stored quotient of {qspec} in {where} is wrong although its "
@@ -165,7 +165,7 @@ def _rebuild(qspec: str, values: np.ndarray, extra: dict, where: str):
     except (KeyError, TypeError, ValueError):
         raise bad("its description is incomplete") from None
     if extra.get("layout") != "phi,p_portion,mult" or extra.get("game") != qspec or \
-            n != _size_of(qspec) or not 1 <= k <= Q.MAX_SIZE * 4 or \
+            n != size_of(qspec) or not 1 <= k <= Q.MAX_SIZE * 4 or \
             values.size != n + 1 + k + k * k:
         raise bad("its layout does not match its name")
     v = np.asarray(values, dtype=np.int64)
@@ -187,7 +187,7 @@ def _rebuild(qspec: str, values: np.ndarray, extra: dict, where: str):
     idle = next((h for h in range(1, n + 1) if not opts[h] and phi32[h] != 0), None)
     if idle is not None:       # a heap with no move adds nothing to a sum: the identity
         raise bad(f"heap {idle} has no move, yet its element is not the identity")
-    fail = Q.least_failure(mult32, isp8, phi32, Q._Options(opts, n))
+    fail = Q.least_failure(mult32, isp8, phi32, Q.OptionArrays(opts, n))
     if fail is not None:
         raise bad("it fails the pretending-function test: some sum of heaps is not what it "
                   "predicts")
@@ -197,8 +197,8 @@ def _rebuild(qspec: str, values: np.ndarray, extra: dict, where: str):
     if any(sizes[t] != sizes[t - 1] and t not in expansions for t in range(1, n + 1)):
         raise bad("its list of expansions misses a heap where the quotient grew")
     try:
-        q = Q._record(mult32, isp8, phi32, sizes, p_sizes, expansions, tame_to,
-                      float(extra.get("compute_seconds") or 0.0))
+        q = Q.canonical_quotient(mult32, isp8, phi32, sizes, p_sizes, expansions, tame_to,
+                                 float(extra.get("compute_seconds") or 0.0))
     except AssertionError:
         raise bad("an element no sum reaches") from None
     if not (q.mult == mult32).all() or not (q.phi == phi32).all():
@@ -206,7 +206,7 @@ def _rebuild(qspec: str, values: np.ndarray, extra: dict, where: str):
     # the periodicity certificate: derived here from the game's own rules (its family declares
     # them; None: the theorem does not cover the game, e.g. a user heap game), never from the
     # file; a stored one is re-checked against those rules and refused when it does not hold
-    from .engine import misere_period as mp
+    from .misere import period as mp
     stored = extra.get("period_certificate")
     rules = g.take_and_break
     if stored is not None and rules is None:
@@ -235,25 +235,25 @@ def _rebuild(qspec: str, values: np.ndarray, extra: dict, where: str):
         check_seconds=float(extra.get("check_seconds") or 0.0))
 
 
-def load_quotient(spec: str, heaps: int | None = None, store=api._DEFAULT):
+def load_quotient(spec: str, heaps: int | None = None, store=api.DEFAULT_STORE):
     """The stored quotient of ``spec`` up to ``heaps`` (see :func:`heap_game_spec`), read,
     verified and re-certified; a :class:`GtablesError` when it is not stored (saying how to
     compute it) or not right."""
     qspec = heap_game_spec(spec, heaps)
-    st = api._needs_store(store, "load_quotient")
+    st = api.needs_store(store, "load_quotient")
     got = st.read_quotient(qspec)
     if got is None:
-        n = _size_of(qspec)
+        n = size_of(qspec)
         raise GtablesError(f"no quotient of {qspec} in the store {st.path} (run: gtables "
                            f"quotient {game_key(qspec)} --heaps {n})")
     values, attrs = got
     return _rebuild(qspec, values, attrs.get("extra") or {}, st.path)
 
 
-def stored_quotients(spec: str, store=api._DEFAULT) -> list[dict]:
+def stored_quotients(spec: str, store=api.DEFAULT_STORE) -> list[dict]:
     """Every stored quotient of the game ``spec`` names (any heap bound; ``size`` ignored):
     ``{"spec", "heaps", "size", "p_size", "tame_to", "damaged"}``, by heap bound."""
-    st = api._needs_store(store, "stored_quotients")
+    st = api.needs_store(store, "stored_quotients")
     key = game_key(heap_game_spec(spec, 0))
     rows = []
     for r in st.quotients():
@@ -273,7 +273,7 @@ def stored_quotients(spec: str, store=api._DEFAULT) -> list[dict]:
     return sorted(rows, key=lambda r: r["heaps"] if isinstance(r["heaps"], int) else -1)
 
 
-def covering_quotient(spec: str, top_heap: int, store=api._DEFAULT):
+def covering_quotient(spec: str, top_heap: int, store=api.DEFAULT_STORE):
     """The stored quotient of the game of ``spec`` with the smallest heap bound ``>= top_heap``,
     else one certified for every heap (a periodicity certificate, re-checked on load), verified
     and re-certified; None when no stored quotient covers that heap."""
@@ -293,7 +293,7 @@ def covering_quotient(spec: str, top_heap: int, store=api._DEFAULT):
 
 def _exact_check(q, qspec: str, st: Store | None, total: int | None, options_of, progress):
     """``q`` compared with exact misère outcomes (module text)."""
-    from .engine import quotient as Q
+    from .misere import quotient as Q
     want = DEFAULT_CHECK_TOTAL if total is None else int(total)
     best = None
     if st is not None and st.exists():
@@ -321,19 +321,19 @@ def _exact_check(q, qspec: str, st: Store | None, total: int | None, options_of,
                                checked_against="the quotient engine's brute force")
 
 
-def quotient(spec: str, heaps: int | None = None, *, store=api._DEFAULT, force: bool = False,
+def quotient(spec: str, heaps: int | None = None, *, store=api.DEFAULT_STORE, force: bool = False,
              check_total: int | None = None, time_limit: float | None = None,
              max_size: int | None = None, progress=None):
     """The misère quotient of the sums of heaps ``0..heaps`` of the heap game ``spec`` names
     (``"octal:code=0.75"``; :func:`heap_game_spec`): read from the store when it is there
     (unless ``force``), else computed, checked (module text; ``check_total`` the total, 40 by
     default) and stored (``store=None``: not stored).  ``time_limit`` (seconds) and
-    ``max_size`` (elements) bound the work: past them a :class:`~gtables.engine.quotient.
+    ``max_size`` (elements) bound the work: past them a :class:`~gtables.misere.quotient.
     QuotientError` says at which heap the engine stopped and carries the certified quotient of
     the heaps below (``.partial``).  ``progress``: a function of one line of text."""
-    from .engine import quotient as Q
+    from .misere import quotient as Q
     qspec = heap_game_spec(spec, heaps)
-    force = api._flag("force", force)
+    force = api.flag_arg("force", force)
     if check_total is not None:
         if isinstance(check_total, bool) or not isinstance(check_total, (int, np.integer)) \
                 or not 1 <= check_total <= 200:
@@ -347,14 +347,14 @@ def quotient(spec: str, heaps: int | None = None, *, store=api._DEFAULT, force: 
                 not time_limit > 0:
             raise GtablesError(f"time_limit must be a positive number of seconds, not "
                                f"{time_limit!r}")
-    st = api._store(store)
+    st = api.store_arg(store)
     if st is not None and not force and st.read_quotient(qspec) is not None:
         return load_quotient(qspec, store=st)
     g = api.game(qspec)
     options_of = Q.options_from_game(g)      # not a heap game: refused before the store is made
     if st is not None:
         st.check_writable()
-    n = _size_of(qspec)
+    n = size_of(qspec)
     last = [time.perf_counter()]
 
     def step(h, size, psize):
@@ -385,7 +385,7 @@ def quotient(spec: str, heaps: int | None = None, *, store=api._DEFAULT, force: 
     return q
 
 
-def misere_outcome(spec: str, heaps, store=api._DEFAULT) -> dict:
+def misere_outcome(spec: str, heaps, store=api.DEFAULT_STORE) -> dict:
     """The misère outcome of the sum of ``heaps`` (a list of heap sizes) of the game ``spec``
     names, read from the stored quotient with the smallest bound that covers every heap:
     ``{"position", "outcome", "element", "quotient", "heaps", "size", "certified_to"}`` (a
@@ -421,8 +421,8 @@ def _sealed_answer(spec: str, hs: list[int], top: int, store) -> dict | None:
     a gtables whose import did not yet check the monoid laws and derive the certificate from
     the game (its ``imported`` record lacks ``monoid_laws``): the caller then loads and
     re-certifies it in full."""
-    from .engine import misere_period as mp
-    st = api._needs_store(store, "misere_outcome")
+    from .misere import period as mp
+    st = api.needs_store(store, "misere_outcome")
     rows = stored_quotients(spec, st)
     pick = next((r for r in rows if isinstance(r["heaps"], int) and r["heaps"] >= top), None) \
         or next((r for r in rows if r["certified_to"] == "all"), None)
@@ -477,7 +477,7 @@ def past_total(spec: str, position: str, store) -> dict | None:
     stored quotient (:func:`misere_outcome`, plus ``spec`` and ``total``); None when ``spec`` is
     not such a table or the position is within its total (the table answers it)."""
     try:
-        family, pairs = split_spec(api._spec_arg(spec))
+        family, pairs = split_spec(api.spec_arg(spec))
         keys = dict(pairs)
         if keys.get("play") != "misere" or "total" not in keys:
             return None
@@ -490,7 +490,7 @@ def past_total(spec: str, position: str, store) -> dict | None:
     if not hs or any(h < 0 for h in hs) or sum(hs) <= total:
         return None
     canon = games.canonical(spec)
-    st = api._store(store)
+    st = api.store_arg(store)
     try:
         d = misere_outcome(canon, hs, st) if st is not None else None
     except GtablesError as e:
@@ -525,7 +525,7 @@ def recertify_rows(store, rows: list[dict]) -> None:
 IMPORT_CHECK_TOTAL = 20       # an imported quotient is checked by brute force to this total
 
 
-def import_quotients(source: str, store=api._DEFAULT, echo=print) -> dict:
+def import_quotients(source: str, store=api.DEFAULT_STORE, echo=print) -> dict:
     """Bring the quotients of the export file ``source`` into ``store`` by the rules tables
     follow (:func:`gtables.api.import_tables`): nothing the file says is believed.  Each is read
     against its checksums, rebuilt and re-certified as a stored one is on every read
@@ -538,11 +538,11 @@ def import_quotients(source: str, store=api._DEFAULT, echo=print) -> dict:
     is kept).  Returns counts: imported, present, conflict, refused."""
     import json
 
-    from .engine import quotient as Q
+    from .misere import quotient as Q
     from .store import legacy
 
-    source = api._path_arg(source, "source")
-    st = api._needs_store(store, "import_quotients")
+    source = api.path_arg(source, "source")
+    st = api.needs_store(store, "import_quotients")
     counts = {"imported": 0, "present": 0, "conflict": 0, "refused": 0}
     for spec, load_values, attrs, problem in legacy.quotients(source):
         try:

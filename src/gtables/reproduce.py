@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 import time
 
-from .api import _DEFAULT, _store
+from .api import DEFAULT_STORE, store_arg
 
 INTRO = """Written by `gtables reproduce`; nothing here is edited by hand. Each claim the seed
 documents make (and a few published facts used as independent checks) gets a verdict: `HOLDS`
@@ -69,20 +69,20 @@ def refuse_empty_report(verdicts, out: str) -> None:
                            f"whose report is left as it was")
 
 
-def verify_claims(names=None, store=_DEFAULT, scale: str = "default", progress=None):
+def verify_claims(names=None, store=DEFAULT_STORE, scale: str = "default", progress=None):
     """Run verification claims (all registered, or those whose name starts with one of
     ``names``: one name as a string, or a list of them), computing their tables into ``store``
     (left out: the default store; a path or a Store; ``None``: no store, memory only); returns
     the list of :class:`~gtables.verify.claims.Verdict`.  ``scale``: ``small``, ``default`` or
     ``large``."""
-    from .api import _choice, _progress_arg
+    from .api import choice_arg, progress_arg
     from .config import check_environment
     from .verify.runner import run_claims
     names = claim_names(names)
-    _choice("scale", scale, SCALES)
-    _progress_arg(progress)
+    choice_arg("scale", scale, SCALES)
+    progress_arg(progress)
     check_environment()
-    store = _store(store)
+    store = store_arg(store)
     verdicts, _ = run_claims(names, provider=table_provider(store, progress), scale=scale,
                              store=store)
     return verdicts

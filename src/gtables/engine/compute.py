@@ -1,6 +1,7 @@
-"""The Python wrapper around the kernels: validate, estimate memory, pick the dtype, call the
-kernel chunk by chunk (progress, Ctrl-C between chunks), widen the dtype when a Grundy value
-outgrows it, and turn kernel status codes into clear errors."""
+"""The Python wrapper around the kernels: validate, estimate memory, pick the dtype and the plan
+(the game's move type decides which kernels serve it: :mod:`.moves`), call the kernels tier by
+tier or chunk by chunk (progress, Ctrl-C between calls), widen the dtype when a Grundy value
+outgrows it, and turn kernel status codes into clear errors (:meth:`.game.Game.stop_error`)."""
 from __future__ import annotations
 
 import dataclasses
@@ -11,11 +12,11 @@ import numpy as np
 from ..config import compile_seconds
 from ..errors import GtablesError
 from . import kernels as K
-from .game import GRUNDY, MISERE, OUTCOME, PARTIZAN, Game
+from .game import Game
 from .memory import check_memory, estimate_bytes, initial_dtype, widen
-from .progress import CHUNK_SECONDS, Progress
+from .progress import CHUNK_SECONDS, Progress, latched_interrupts
 from .sequence import fill_sequence, require_period_theorem
-from .status import OVERFLOW, Stop, decode
+from .status import LAYER_CROSSED, OVERFLOW, decode
 
 
 def check_request(game: Game, *, until_periodic: bool = False, algorithm: str = "auto",
@@ -40,36 +41,22 @@ def check_request(game: Game, *, until_periodic: bool = False, algorithm: str = 
     check_environment(compiling=True)    # one line if kernels cannot be cached (recompiled)
 
 
-def _error(game: Game, stop: Stop) -> GtablesError:
-    where = game.space.format_index(stop.pos) if 0 <= stop.pos < game.space.size else None
-    return stop.error(game.spec, where, game.kind)
-
-
-def _worker(game: Game, table: np.ndarray):
-    """The engine worker for ``game``'s value kind and its ``args`` (see :func:`K.worker_sig`)."""
-    nbuf = 2 * game.max_options + 2      # the move buffer: exactly what max_options promises
-    if game.kind == GRUNDY:
-        return K.grundy_range, np.array([np.iinfo(table.dtype).max, nbuf], dtype=np.int64)
-    if game.kind in (OUTCOME, MISERE):
-        return K.outcome_range, np.array([game.kind == MISERE, nbuf], dtype=np.int64)
-    if game.kind == PARTIZAN:
-        return K.partizan_range, np.array([nbuf], dtype=np.int64)
-    raise ValueError(game.kind)
-
-
 def fill(game: Game, *, progress: bool | None = None, chunk: int = 1 << 12,
          ignore_memory: bool = False, threads: int | None = None,
          generic: bool = False, ignore_time: bool = False) -> tuple[np.ndarray, float]:
     """Fill the whole table of ``game`` bottom-up; return ``(values, seconds)``.
 
     Sequence tables go to :func:`~.sequence.fill_sequence`, a family's fast fill runs when it
-    has one; otherwise tiered spaces (``space.tier_bounds()`` not ``None``) run the kind's worker
-    on all threads (:func:`K.run_tiers`) and others run it serially chunk by chunk.
+    has one; otherwise the game's move type makes the plan (:meth:`.moves.MoveType.plan`):
+    tiers of independent units run on all threads by the one orchestrator
+    (:func:`K.run_tiers`: a partition space's tiers, a define_game table's popcount layers of
+    blocks), tier by tier; or the worker serially in index order, chunk by chunk.  A Grundy
+    value past the dtype widens the table (serially: from where it stopped; in tiers: from the
+    start); a define_game generator whose options cross the layers is filled in index order.
+    ``threads``: the workers of a parallel plan (default: numba's threads; 1: serial).
     ``generic=True`` ignores the game's strategies (fast fill, sequence): the generic kernels
     only, for tests.
     """
-    if generic and game.option_slots == 1:
-        generic = False      # the public game API's generators fill only by their own kernels
     if generic and (game.fast_fill is not None or game.is_sequence):
         game = dataclasses.replace(game, fast_fill=None, sequence=None)
     if game.is_sequence:
@@ -87,51 +74,79 @@ def fill(game: Game, *, progress: bool | None = None, chunk: int = 1 << 12,
     check_memory(game, ignore_memory)
     from .cost import check_time
     check_time(game, ignore_time=ignore_time)
+    import numba
     size = game.space.size
+    nw = int(threads or numba.get_num_threads())
+    plan = game.moves_type.plan(game, nw)
     table = np.zeros(size, dtype=initial_dtype(game))
     width = K.scratch_width(game.max_options)
     bar = Progress(size, game.spec, enabled=progress)
-    bounds = game.space.tier_bounds()
     t0, c0 = time.perf_counter(), compile_seconds()
     try:
-        if bounds is not None:
-            import numba
-            nw = threads or numba.get_num_threads()
-            scratch = np.zeros((nw, width), dtype=np.int64)
-            bounds = np.ascontiguousarray(bounds, dtype=np.int64)
+        with latched_interrupts():
             while True:
-                worker, args = _worker(game, table)
-                stop = decode(K.run_tiers(worker, game.moves, game.move_params, args, bounds,
-                                          table, scratch))
-                if stop is None:
-                    break
-                if stop.code != OVERFLOW:
-                    raise _error(game, stop)
-                table = widen(table)
-                scratch[:] = 0   # tiers are cheap to redo from the start; rare in practice
-        else:
-            row = np.zeros(width, dtype=np.int64)
-            lo = 0
-            while lo < size:
-                hi = min(size, lo + chunk)
-                c0 = time.perf_counter()
-                worker, args = _worker(game, table)
-                stop = decode(worker(game.moves, game.move_params, args, lo, hi, table, row))
-                if stop is None:
-                    # adapt the chunk so that one call takes about CHUNK_SECONDS (positions of
-                    # octal games get dearer as heaps grow; chip positions cost the same)
-                    dt = time.perf_counter() - c0
-                    chunk = int(min(max(chunk * CHUNK_SECONDS / max(dt, 1e-6), 1 << 10), 1 << 24))
-                    lo = hi
-                    bar.update(lo)
+                if plan.bounds is not None:
+                    stop = _run_tiers(game, plan, table, np.zeros((nw, width), np.int64), bar)
+                    if stop is None:
+                        break
+                    if stop.code == OVERFLOW:
+                        table = widen(table)     # tiers are cheap to redo from the start
+                        continue
+                else:
+                    stop, table = _run_serial(game, plan, table, np.zeros(width, np.int64), bar,
+                                              chunk)
+                    if stop is None:
+                        break
+                if stop.code == LAYER_CROSSED and plan.fallback is not None:
+                    plan = plan.fallback     # the options cross the layers: index order
+                    table[:] = 0
                     continue
-                if stop.code != OVERFLOW:
-                    raise _error(game, stop)
-                table = widen(table)
-                lo = stop.pos
+                raise game.stop_error(stop)
     finally:
         bar.close()
     return table, _net(t0, c0)
+
+
+def _run_tiers(game: Game, plan, table: np.ndarray, scratch: np.ndarray, bar: Progress):
+    """The plan's tiers in order, each on all threads (one call of the orchestrator a tier:
+    progress and Ctrl-C between tiers); the :class:`Stop` of the first tier that had one."""
+    worker, args = plan.worker(table)
+    bounds = plan.bounds
+    for t in range(bounds.size - 1):
+        stop = decode(K.run_tiers(worker, game.moves, game.move_params, args, bounds[t:t + 2],
+                                  table, scratch))
+        if stop is not None:
+            return stop
+        bar.update(min(int(bounds[t + 1]) * plan.units, table.size))
+    return None
+
+
+def _run_serial(game: Game, plan, table: np.ndarray, row: np.ndarray, bar: Progress,
+                chunk: int):
+    """The plan's worker on positions in index order, chunk by chunk (a chunk adapted to take
+    about ``CHUNK_SECONDS``), widening the table on a Grundy value past its dtype: ``(stop or
+    None, table)``."""
+    size = table.size
+    worker, args = plan.worker(table)
+    lo = 0
+    while lo < size:
+        hi = min(size, lo + chunk)
+        tc = time.perf_counter()
+        stop = decode(worker(game.moves, game.move_params, args, lo, hi, table, row))
+        if stop is None:
+            # adapt the chunk so that one call takes about CHUNK_SECONDS (positions of octal
+            # games get dearer as heaps grow; chip positions cost the same)
+            dt = time.perf_counter() - tc
+            chunk = int(min(max(chunk * CHUNK_SECONDS / max(dt, 1e-6), 1 << 10), 1 << 24))
+            lo = hi
+            bar.update(lo)
+            continue
+        if stop.code != OVERFLOW:
+            return stop, table
+        table = widen(table)
+        worker, args = plan.worker(table)
+        lo = stop.pos
+    return None, table
 
 
 def _net(t0: float, c0: float) -> float:

@@ -18,28 +18,22 @@ from typing import Any
 import numpy as np
 
 from ..errors import GtablesError
+from .moves import MoveType, SumMoves
 from .spaces import PositionSpace
+from .status import BAD_COUNT, NOT_SMALLER, Stop
 from .syntax import parse_int
+from .values import (  # noqa: F401  (the value kinds: part of the family contract, re-exported)
+    ENCODINGS,
+    GRUNDY,
+    KINDS,
+    MISERE,
+    OUTCOME,
+    PARTIZAN,
+    PARTIZAN_KINDS,
+    PARTIZAN_MISERE,
+)
 
 REQUIRED = object()
-
-# value kinds a table can hold
-GRUNDY = "grundy"                  # nim-values, normal play
-OUTCOME = "outcome"                # P/N, normal play (or the family's own terminal rule)
-MISERE = "misere"                  # P/N, misère play (no moves: the player to move wins)
-PARTIZAN = "partizan"              # L/R/N/P, normal play
-PARTIZAN_MISERE = "partizan_misere"  # L/R/N/P, misère play (no moves: the player to move wins)
-KINDS = (GRUNDY, OUTCOME, MISERE, PARTIZAN, PARTIZAN_MISERE)
-PARTIZAN_KINDS = (PARTIZAN, PARTIZAN_MISERE)
-ENCODINGS = {
-    GRUNDY: "Grundy value (nim-value); 0 exactly on P-positions",
-    OUTCOME: "0=P (player to move loses), 1=N (player to move wins)",
-    MISERE: "0=P (player to move loses), 1=N (player to move wins), misère play",
-    PARTIZAN: "0=P, 1=N, 2=L (Left wins whoever starts), 3=R (Right wins whoever starts)",
-    PARTIZAN_MISERE: "0=P, 1=N, 2=L (Left wins whoever starts), 3=R (Right wins whoever "
-                     "starts), misère play",
-}
-
 
 @dataclasses.dataclass(frozen=True)
 class Param:
@@ -185,10 +179,11 @@ class SequenceStrategy:
 @dataclasses.dataclass(frozen=True)
 class SearchStrategy:
     """How a game of the public game API (:mod:`gtables.games.usergame`) is searched from one
-    position (:mod:`gtables.search`): ``split`` and ``canon`` (numba functions of
-    :mod:`.cellkernels`' signatures), the ``start`` index, whether parts are split off
-    (``splits``: impartial normal play only) and the game's ``identity`` (a hash of its
-    functions, or its declared version: a checkpoint of another identity is never resumed)."""
+    position (:mod:`gtables.engine.search`): ``split`` and ``canon`` (numba functions of the
+    signatures ``kernels.SPLIT_SIG`` and ``kernels.CANON_SIG``), the ``start`` index, whether
+    parts are split off (``splits``: impartial normal play only) and the game's ``identity`` (a
+    hash of its functions, or its declared version: a checkpoint of another identity is never
+    resumed)."""
     split: Any
     canon: Any
     start: int
@@ -210,8 +205,12 @@ class Rules:
     ``options_at(index)``: a bound on the options of one position, for games where
     ``max_options`` is far above most positions' (hexadecimal splits: quadratic in the heap), so
     that :meth:`Game.options` on one position of a large table allocates what it needs.
+    ``moves_type``: the convention the generator writes its options in (:mod:`.moves`:
+    :class:`~.moves.SumMoves`, two slots per option, the default;
+    :class:`~.moves.Moves`, one slot per option, as ``gtables.define_game`` declares): it
+    decides which kernels serve the game.
     ``take_and_break``: for a heap game of finite code, its rules as the periodicity theorem for
-    misère quotients reads them (:class:`~.misere_period.TakeAndBreak`; None: not declared).
+    misère quotients reads them (:class:`~.take_and_break.TakeAndBreak`; None: not declared).
     ``identity``: for a game whose rules its spec and gtables' sources do not pin (a user's,
     from :mod:`gtables.games.usergame` or :mod:`gtables.games.userheap`), what names them: a
     hash of the user's functions and of what they read, or the version the user declares
@@ -227,7 +226,7 @@ class Rules:
     fast_fill: FastFill | None = None
     sequence: SequenceStrategy | None = None
     options_at: Callable[[int], int] | None = None
-    option_slots: int = 2
+    moves_type: type[MoveType] = SumMoves
     search: SearchStrategy | None = None
     take_and_break: Any = None
     identity: str = ""
@@ -280,23 +279,40 @@ class Game(Rules):
         """Run the move generator from Python: ``(status, options)`` for one position, each
         option ``(i, j)`` (``j = -1``: one component) or ``(i, j, k, ...)`` for a sum of more
         (the generator's ``EXTENDS`` pairs joined to the option before them)."""
-        from .kernels import EXTENDS
         room = self.max_options if self.options_at is None else \
             min(self.max_options, int(self.options_at(int(index))))
         buf = np.zeros(2 * room + 2, dtype=np.int64)
         n = int(self.moves(int(index), int(side), self.move_params, buf))
         if n < 0:
             return n, []
-        if self.option_slots == 1:     # the public game API: one slot per option
-            return n, [(int(buf[i]), -1) for i in range(min(n, room))]
-        opts: list[tuple[int, ...]] = []
-        for i in range(n):
-            a, b = int(buf[2 * i]), int(buf[2 * i + 1])
-            if b == EXTENDS and opts:
-                opts[-1] = (*opts[-1], a)
-            else:
-                opts.append((a, b))
-        return n, opts
+        return n, [(o[0], -1) if len(o) == 1 else o
+                   for o in self.moves_type.decode(buf, min(n, buf.size))]
+
+    def stop_error(self, stop: Stop) -> GtablesError:
+        """The one-line error of a kernel's :class:`~.status.Stop` on this game: positions as its
+        space writes them; for a generator that broke its contract (``NOT_SMALLER``,
+        ``BAD_COUNT``), the option or count it gives there, asked of it again from Python."""
+        sp = self.space
+        where = sp.format_index(stop.pos) if 0 <= stop.pos < sp.size else None
+        said: dict[str, Any] = {}
+        if stop.code in (NOT_SMALLER, BAD_COUNT) and 0 <= stop.pos < sp.size:
+            from .values import PARTIZAN_KINDS as both
+            for side in ((0, 1) if self.kind in both else (0,)):
+                # room past the kernels' scratch row: a generator that broke its bound there
+                # writes no further here
+                buf = np.zeros(4 * self.max_options + 1024, dtype=np.int64)
+                n = int(self.moves(int(stop.pos), side, self.move_params, buf))
+                if stop.code == BAD_COUNT and not 0 <= n <= self.max_options:
+                    said = {"count": n, "max_options": self.max_options}
+                    break
+                bad = [o for opt in self.moves_type.decode(buf, min(max(n, 0), buf.size))
+                       for o in opt if not 0 <= o < stop.pos]
+                if stop.code == NOT_SMALLER and bad:
+                    o = bad[0]
+                    said = {"option": (f"{sp.format_index(o)} (index {o})" if 0 <= o < sp.size
+                                       else f"index {o}")}
+                    break
+        return stop.error(self.spec, where, self.kind, **said)
 
     def describe_option(self, i: int, j: int, *more: int) -> str:
         a = self.space.unrank(np.array([i]))[0]

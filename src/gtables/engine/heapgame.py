@@ -38,8 +38,9 @@ from numba import types
 
 from ..config import JIT
 from ..errors import GtablesError
-from .jit import lazy_njit
-from .kernels import MOVES_SIG, VALUE_DTYPES, stamped_mex
+from .jit import lazy_njit, numba_complaint
+from .kernels import MOVES_SIG, VALUE_TYPES
+from .mex import stamped_mex
 from .status import BASE, DONE, OVERFLOW
 
 OPTIONS_SIG = types.int64(types.int64, types.int64[::1])
@@ -52,7 +53,8 @@ OK, BAD_COUNT, BAD_HEAP, RAISED, SPLIT = 0, 1, 2, 3, 4
 def compile_options(fn, name: str = "options"):
     """``fn`` (a plain Python function, or one already jitted by numba) compiled with the one
     options signature and ``boundscheck=True``.  A function numba cannot compile is a
-    :class:`GtablesError` with numba's first line."""
+    :class:`GtablesError` with the line of numba's complaint that says what is wrong
+    (:func:`.jit.numba_complaint`)."""
     py = getattr(fn, "py_func", fn)
     if not callable(py):
         raise GtablesError(f"{name}: the options function must be a function options(n, out), "
@@ -74,9 +76,9 @@ def compile_options(fn, name: str = "options"):
             # recorded to load an entry): compiled here, the entry left as it is
             return nb.njit(OPTIONS_SIG, cache=False, boundscheck=True, nogil=True)(py)
     except (nb.core.errors.NumbaError, TypeError, ValueError) as e:
-        first = next((ln.strip() for ln in str(e).splitlines() if ln.strip()), type(e).__name__)
         raise GtablesError(f"{name}: numba cannot compile the options function as "
-                           f"options(n: int64, out: int64[:]) -> int64: {first}") from None
+                           f"options(n: int64, out: int64[:]) -> int64: "
+                           f"{numba_complaint(e)}") from None
 
 
 def cache_loads_back(py) -> bool:
@@ -134,7 +136,7 @@ def _check(n, c, buf, max_options, err):
 
 
 @lazy_njit([types.int64(Options, types.int64, types.int64, dt[::1], types.int64, types.int64[::1],
-                      types.int64[::1], types.int64[::1]) for dt in VALUE_DTYPES], **JIT)
+                      types.int64[::1], types.int64[::1]) for dt in VALUE_TYPES], **JIT)
 def options_grundy_range(options, lo, hi, table, vmax, buf, seen, err):
     """Grundy values of heaps ``lo..hi-1`` from ``table[:lo]``: the mex of ``G(a) ^ G(b)`` over
     the options ``(a, b)`` the function writes into ``buf`` (``len(buf) // 2 - 1`` options at

@@ -23,10 +23,11 @@ from numba import types
 
 from ..errors import GtablesError
 from .game import MISERE, OUTCOME, FastFill, Rules
-from .kernels import N, P, movegen, run_tiers, worker
+from .kernels import movegen, run_tiers, worker
 from .spaces.partition_kernels import partition_next, partition_unrank, rank_replace, tier_of
 from .spaces.partitions import MAX_SUM_TOTAL, PartitionSpace  # noqa: F401  (re-exported)
 from .status import DONE
+from .values import N, P
 
 
 def heap_sum_params(space: PartitionSpace, heap_options) -> tuple[np.ndarray, int]:

@@ -138,3 +138,17 @@ def lazy_njit(sigs, **options):
         disp._compile_for_args = first_call
         return disp
     return decorate
+
+
+def numba_complaint(error: BaseException) -> str:
+    """The one line of numba's compile error that says what is wrong (numba starts with the
+    pipeline step that failed, "Failed in nopython mode pipeline (step: ...)", which does not),
+    at most 200 characters; a global the function reads that numba cannot type (a plain-Python
+    helper: "Untyped global name '_n'") gets what to do about it."""
+    lines = [ln.strip() for ln in str(error).splitlines() if ln.strip()]
+    useful = [ln for ln in lines if not ln.startswith(("Failed in ", "During: "))]
+    line = (useful or lines or [type(error).__name__])[0][:200]
+    if "Untyped global name" in line:
+        line += ("; a function called from it must be jitted too (decorate the helper with "
+                 "@numba.njit)")
+    return line

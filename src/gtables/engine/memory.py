@@ -10,9 +10,7 @@ import numpy as np
 
 from ..errors import GtablesError, NotEnoughMemory
 from .game import GRUNDY, Game
-
-GRUNDY_DTYPES = (np.uint8, np.uint16, np.uint32)
-
+from .values import VALUE_DTYPES
 
 MEMORY_FRACTION = 0.9   # refuse a table whose estimate exceeds this share of what is available
 UNLIMITED = 1 << 60      # cgroup v1 writes "no limit" as a number near 2^63
@@ -148,16 +146,16 @@ def final_dtype(game: Game) -> np.dtype:
     if game.kind != GRUNDY:
         return np.dtype(np.uint8)
     top = game.max_options
-    for dt in GRUNDY_DTYPES:
+    for dt in VALUE_DTYPES:
         if top <= np.iinfo(dt).max:
-            return np.dtype(dt)
-    return np.dtype(GRUNDY_DTYPES[-1])
+            return dt
+    return VALUE_DTYPES[-1]
 
 
 def table_bytes(size: int, final, start=np.uint8) -> int:
     """Peak bytes of a table of ``size`` values that starts as ``start`` and may be widened up to
     ``final``: :func:`widen` copies, so the old and the new array live together for a moment."""
-    dts = [np.dtype(d) for d in GRUNDY_DTYPES]
+    dts = list(VALUE_DTYPES)
     s, f = np.dtype(start), np.dtype(final)
     peak = size * max(s.itemsize, 1)
     if s in dts and f in dts:
@@ -169,14 +167,14 @@ def table_bytes(size: int, final, start=np.uint8) -> int:
 def estimate_bytes(game: Game, *, until_periodic: bool = False) -> int:
     """Peak bytes a fill of ``game`` allocates: the table (widening included, see
     :func:`table_bytes` and :func:`final_dtype`) and the kernels' scratch buffers (one set per
-    thread on tiered spaces); a family's fast fill declares its own (``FastFill.peak_bytes``);
-    sequence tables: :func:`sequence_bytes`."""
+    thread when the plan runs in parallel); a family's fast fill declares its own
+    (``FastFill.peak_bytes``); sequence tables: :func:`sequence_bytes`."""
     if game.is_sequence:
         return sequence_bytes(game, until_periodic=until_periodic)
     if game.fast_fill is not None and game.fast_fill.peak_bytes is not None:
         return int(game.fast_fill.peak_bytes)
     from .kernels import scratch_width  # here: a memory check on a lookup loads no numba
-    threads = 1 if game.space.tier_bounds() is None else max(1, os.cpu_count() or 1)
+    threads = max(1, os.cpu_count() or 1) if game.moves_type.parallel(game) else 1
     scratch = threads * scratch_width(game.max_options) * 8   # move buffer + mex marks, int64
     return table_bytes(game.space.size, final_dtype(game), initial_dtype(game)) + scratch
 
@@ -236,7 +234,7 @@ def sequence_bytes(game: Game, *, until_periodic: bool = False, start_dtype=None
 
 
 def widen(table: np.ndarray) -> np.ndarray:
-    i = GRUNDY_DTYPES.index(table.dtype.type)
-    if i + 1 >= len(GRUNDY_DTYPES):
+    i = VALUE_DTYPES.index(table.dtype)
+    if i + 1 >= len(VALUE_DTYPES):
         raise GtablesError("a Grundy value exceeds 2^32-1")
-    return table.astype(GRUNDY_DTYPES[i + 1])
+    return table.astype(VALUE_DTYPES[i + 1])

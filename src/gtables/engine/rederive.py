@@ -14,18 +14,18 @@ import numpy as np
 from numba import types
 
 from ..config import JIT
-from .compute import _worker
 from .game import GRUNDY, Game
 from .jit import lazy_njit
-from .kernels import VALUE_DTYPES, MoveGen, Worker, scratch_width
+from .kernels import VALUE_TYPES, MoveGen, Worker, scratch_width
 from .status import DONE
+from .values import VALUE_DTYPES
 
 _VEC = types.int64[::1]
 CHUNK = 1 << 20     # positions per kernel call: Ctrl-C is seen between calls
 
 
 @lazy_njit([types.int64(Worker[dt], MoveGen, _VEC, _VEC, _VEC, dt[::1], _VEC)
-          for dt in VALUE_DTYPES], **JIT)
+          for dt in VALUE_TYPES], **JIT)
 def first_mismatch(worker, moves, params, args, positions, table, scratch):
     """The first ``k`` such that the value ``worker`` derives for position ``positions[k]`` from
     the values in ``table`` is not the one stored there, or -1 if all agree.
@@ -50,8 +50,7 @@ def _working_dtype(game: Game, values: np.ndarray) -> np.dtype:
     """The dtype the workers take for ``values``: its own if they serve it; else uint32 for
     Grundy values (the widest a table is widened to), uint8 for outcome codes."""
     if game.kind == GRUNDY:
-        served = {np.dtype(str(dt)) for dt in VALUE_DTYPES}
-        return values.dtype if values.dtype in served else np.dtype(np.uint32)
+        return values.dtype if values.dtype in VALUE_DTYPES else np.dtype(np.uint32)
     return np.dtype(np.uint8)
 
 
@@ -87,10 +86,6 @@ def rederive(game: Game, values: np.ndarray, positions=None) -> int | None:
             raise ValueError("positions must be strictly ascending")
     if positions.size == 0:
         return None
-    if game.option_slots == 1:      # the public game API's generators: their own kernel
-        from .cellkernels import rederive_one_slot
-        return rederive_one_slot(game, values, positions)
-
     dtype = _working_dtype(game, values)
     top = np.iinfo(dtype).max
     table = np.array(values, dtype=dtype, order="C")     # a copy: values stay as they are
@@ -103,7 +98,7 @@ def rederive(game: Game, values: np.ndarray, positions=None) -> int | None:
         hit = np.flatnonzero(out[positions])
         end = int(hit[0]) if hit.size else end
 
-    worker, args = _worker(game, table)
+    worker, args = game.moves_type.worker(game, table)    # the worker that fills in index order
     scratch = np.zeros(scratch_width(game.max_options), dtype=np.int64)
     for lo in range(0, end, CHUNK):
         chunk = positions[lo:min(end, lo + CHUNK)]

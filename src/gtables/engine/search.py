@@ -1,5 +1,5 @@
 """The value of one position from the positions reachable from it: the driver of the reachable
-search kernels (:mod:`.cellkernels`), for games of the public game API whose dense table would not
+search kernels (:mod:`.search_kernels`), for games of the public game API whose dense table would not
 fit (a 6 x 6 board has 2^36 positions).
 
 The kernels work in budgets of expanded positions; between budgets this driver grows the hash
@@ -33,8 +33,10 @@ import time
 import numpy as np
 
 from ..errors import GtablesError
-from . import cellkernels as CK
+from . import search_kernels as SK
 from .game import GRUNDY, MISERE, PARTIZAN_KINDS, PARTIZAN_MISERE, Game
+from .status import BUDGET as BUDGET_SPENT
+from .status import HASH_FULL, STACK_FULL, Stop
 
 MAX_FILL = 0.7
 SLOT_BYTES = 12
@@ -91,7 +93,7 @@ class _Table:
                               "board, or --ignore-memory-limit)")
         keys = np.full(slots, -1, dtype=np.int64)
         vals = np.zeros(slots, dtype=np.int32)
-        CK.rehash(self.keys, self.vals, keys, vals)
+        SK.rehash(self.keys, self.vals, keys, vals)
         self.keys, self.vals = keys, vals
         self.peak = max(self.peak, need)
 
@@ -99,7 +101,7 @@ class _Table:
         while keys.size > self.max_fill:
             self.keys = np.full(self.keys.size * 2, -1, dtype=np.int64)
             self.vals = np.zeros(self.keys.size, dtype=np.int32)
-        self.counts[0] = CK.rehash(keys, vals, self.keys, self.vals)
+        self.counts[0] = SK.rehash(keys, vals, self.keys, self.vals)
         self.peak = max(self.peak, self.keys.size * SLOT_BYTES)
 
     def entries(self) -> tuple[np.ndarray, np.ndarray]:
@@ -259,7 +261,7 @@ def load_checkpoint(path: str, game: Game, root: int,
 
 def rederive(game: Game, table: _Table, keys: np.ndarray, vals: np.ndarray) -> dict | None:
     """None when every entry ``keys``/``vals`` (loaded into ``table``) follows from the others
-    by the game's rules (:func:`.cellkernels.recheck_entries`: a proof by induction that each is
+    by the game's rules (:func:`.search_kernels.recheck_entries`: a proof by induction that each is
     right); else the first that does not: ``{"position", "stored", "derived"}``."""
     st = game.search
     assert st is not None
@@ -267,7 +269,7 @@ def rederive(game: Game, table: _Table, keys: np.ndarray, vals: np.ndarray) -> d
     args = np.array([game.kind == GRUNDY, maxo, game.kind in (MISERE, PARTIZAN_MISERE),
                      2 if game.kind in PARTIZAN_KINDS else 1, game.space.size], dtype=np.int64)
     info = np.zeros(4, dtype=np.int64)
-    bad = int(CK.recheck_entries(game.moves, st.split if st.splits else CK.no_split, st.canon,
+    bad = int(SK.recheck_entries(game.moves, st.split if st.splits else SK.no_split, st.canon,
                                  game.move_params, args, table.keys, table.vals, keys, vals,
                                  np.zeros(maxo, np.int64),
                                  np.zeros(max(64, game.space.width + 1), np.int64), info))
@@ -357,15 +359,13 @@ def solve(game: Game, root: int, *, checkpoint: str | None = None,
             r = int(run(frames, opts))
             if r >= 0:
                 return r
-            code = int(info[0])
-            if code == CK.FULL:
+            stop = Stop(int(info[1]), int(info[0]))
+            if stop.code == HASH_FULL:
                 table.grow(game.spec)
-            elif code == CK.DEEP:
+            elif stop.code == STACK_FULL:
                 depth *= 2
-            elif code == CK.BUDGET:
-                pass
-            else:
-                raise CK.problem(game, info)
+            elif stop.code != BUDGET_SPENT:
+                raise game.stop_error(stop)
             ticker.tick(table)
             check_interrupt()
             if checkpoint is not None and time.perf_counter() - last_save >= checkpoint_seconds:
@@ -389,8 +389,8 @@ def solve(game: Game, root: int, *, checkpoint: str | None = None,
 
                     def run(frames, opts, args=args):
                         args[3] = table.max_fill
-                        return CK.search_grundy(game.moves, st.split if st.splits else
-                                                CK.no_split, st.canon, params, args,
+                        return SK.search_grundy(game.moves, st.split if st.splits else
+                                                SK.no_split, st.canon, params, args,
                                                 table.keys, table.vals, frames, opts,
                                                 np.zeros(depth * maxo + maxo, np.int32),
                                                 np.zeros(parts.size, np.int64), table.counts,
@@ -407,7 +407,7 @@ def solve(game: Game, root: int, *, checkpoint: str | None = None,
 
                     def run(frames, opts, args=args):
                         args[4] = table.max_fill
-                        return CK.search_outcome(game.moves, st.canon, params, args,
+                        return SK.search_outcome(game.moves, st.canon, params, args,
                                                  table.keys, table.vals, frames, opts,
                                                  table.counts, info)
                     wins.append(step(run))
@@ -424,4 +424,4 @@ def solve(game: Game, root: int, *, checkpoint: str | None = None,
                         expanded=int(table.counts[1]), seconds=time.perf_counter() - t0,
                         peak_bytes=int(table.peak + 8 * depth * (maxo + 5)), resumed=resumed,
                         resumed_by=resumed_by,
-                        symmetry=st.canon is not CK.no_symmetry, parts=st.splits)
+                        symmetry=st.canon is not SK.no_symmetry, parts=st.splits)

@@ -7,7 +7,10 @@ kernel returns it; :func:`decode` is the one place that takes a status apart, an
 position below ``2**61``; no table that large can be allocated.
 
 Resumable codes are handled by the driver that called the kernel (it widens or grows what is
-full and calls again from ``pos``); the others are errors in the game's definition.
+full and calls again from ``pos``, or changes its plan); the others are errors in the game's
+definition.  A kernel that returns a value instead (the reachable search) returns -1 when it
+stops and puts its status in ``info[0]``.  :meth:`.game.Game.stop_error` words a stop on a game
+(positions written as its space writes them, the option or count the generator gave).
 """
 from __future__ import annotations
 
@@ -16,7 +19,7 @@ import dataclasses
 from ..errors import GtablesError
 
 DONE = -1
-BASE = 8                  # status = pos * BASE + code, 0 <= code < BASE
+BASE = 16                 # status = pos * BASE + code, 0 <= code < BASE
 
 # What a move generator returns, instead of a count of options, for a position that ends the
 # game with a verdict of its own (:mod:`.kernels` re-exports them); here, apart from the
@@ -36,6 +39,16 @@ NEW_RARE = 4       # bounded memory (a full prefix + a window of recent values):
                    # prefix, is rare, and rare heaps' partners are read from the prefix (pos not
                    # written)
 WINDOW_SHORT = 5   # bounded memory: pos needs a value neither in the prefix nor in the window
+# the checks of a move generator a user wrote (one slot per option, :class:`.moves.Moves`)
+NOT_SMALLER = 6    # an option of pos whose index is not smaller than pos (or is negative)
+BAD_COUNT = 7      # the move generator returned a count outside 0..max_options at pos
+BAD_SPLIT = 8      # a split of pos gave no part, too many, or a part outside the space
+LAYER_CROSSED = 9  # an option of pos lies in another block of the same or a later layer: the
+                   # layered fill cannot run (the driver fills in index order instead)
+# the reachable search (:mod:`.search_kernels`): call again after growing what it asks for
+BUDGET = 10        # the search spent its budget of expanded positions
+HASH_FULL = 11     # the search's hash table is too full: grow it
+STACK_FULL = 12    # the search's stack is full: deepen it
 
 
 @dataclasses.dataclass(frozen=True)
@@ -55,6 +68,16 @@ CODES = {c.value: c for c in (
     Code(NEW_RARE, "NEW_RARE", "a rare heap past the kept prefix (bounded memory)", False),
     Code(WINDOW_SHORT, "WINDOW_SHORT", "a value outside the kept prefix and window (bounded "
          "memory)", False),
+    Code(NOT_SMALLER, "NOT_SMALLER", "an option whose index is not smaller than its position's",
+         False),
+    Code(BAD_COUNT, "BAD_COUNT", "a count of options outside 0..max_options", False),
+    Code(BAD_SPLIT, "BAD_SPLIT", "a split with no part, too many, or a part outside the space",
+         False),
+    Code(LAYER_CROSSED, "LAYER_CROSSED", "an option in another block of the same or a later "
+         "layer (fill in index order)", True),
+    Code(BUDGET, "BUDGET", "the search spent its budget (call again)", True),
+    Code(HASH_FULL, "HASH_FULL", "the search's hash table is full (grow it)", True),
+    Code(STACK_FULL, "STACK_FULL", "the search's stack is full (deepen it)", True),
 )}
 
 
@@ -76,10 +99,24 @@ class Stop:
     def resumable(self) -> bool:
         return self.info.resumable
 
-    def message(self, spec: str, where: str | None = None, kind: str = "grundy") -> str:
+    def message(self, spec: str, where: str | None = None, kind: str = "grundy", *,
+                option: str | None = None, count: int | None = None,
+                max_options: int | None = None) -> str:
         """One line for a user: ``where`` is the position as text (default: its index),
-        ``kind`` the table's value kind."""
+        ``kind`` the table's value kind; ``option`` the offending option as text
+        (:data:`NOT_SMALLER`), ``count`` what the generator returned and ``max_options`` its
+        bound (:data:`BAD_COUNT`)."""
         where = str(self.pos) if where is None else where
+        if self.code == NOT_SMALLER:
+            return (f"{spec}: a move from {where} (index {self.pos}) leads to "
+                    f"{option or 'an option'}, which is not smaller; every option must have a "
+                    f"smaller index")
+        if self.code == BAD_COUNT:
+            said = "a count" if count is None else f"{count} options"
+            bound = "max_options" if max_options is None else f"max_options ({max_options})"
+            return f"{spec}: moves({where}) returned {said}; it must return 0..{bound}"
+        if self.code == BAD_SPLIT:
+            return f"{spec}: split of {where} gave no part, too many, or a negative one"
         if self.code == BAD_TERMINAL:
             if kind.startswith("partizan"):
                 return (f"{spec}: position {where} ends the game by a terminal rule, which "
@@ -92,8 +129,9 @@ class Stop:
         return (f"{spec}: kernel stopped at position {where} with code {self.code} "
                 f"({self.name}: {self.info.meaning})")
 
-    def error(self, spec: str, where: str | None = None, kind: str = "grundy") -> GtablesError:
-        return GtablesError(self.message(spec, where, kind))
+    def error(self, spec: str, where: str | None = None, kind: str = "grundy",
+              **said) -> GtablesError:
+        return GtablesError(self.message(spec, where, kind, **said))
 
 
 def decode(status: int) -> Stop | None:

@@ -13,7 +13,10 @@ worked example) touches these places, nothing in the engine:
    the value kind and a true ``max_options``, and ``options_ref(values, position, side=0)``, the
    same options in plain Python; then ``FAMILY = Family.from_grammar(GRAMMAR, ..., example=...,
    options_ref=...)``.  The modules import only the engine, never ``verify``.
-2. its name in :data:`BUILTIN` below, and its grammar in :data:`GRAMMARS`.
+2. its name in :data:`BUILTIN` below, and its grammar in :data:`GRAMMARS`.  A game written
+   with the public game API (``FAMILY = define_game("<name>", ...)``, as Cram is) needs neither:
+   :data:`CELL_GAMES` and its grammar are read from its module
+   (:func:`.specs.cellgames.shipped_games`).
 3. ``tests/test_<name>.py``: literature values and worked examples.  ``tests/test_contract.py``
    checks the contract for every registered family with no line to add (options earlier, at most
    ``max_options``, generator == ``options_ref``, engine table == the reference solver's); if
@@ -32,17 +35,17 @@ import sys
 
 from ..engine.game import Family, Grammar, split_spec
 from ..errors import GtablesError
+from .specs.cellgames import shipped_games
 
+# the shipped games written with the public game API (define_game), found from their modules
+CELL_GAMES = tuple(shipped_games())
 BUILTIN = ("nim", "subtraction", "octal", "stripes", "nimlike", "chips", "endnim", "endnim_row",
-           "wythoff", "mem0", "cram", "domineering", "nodekayles", "snort")
-# the families written with the public game API (games/usergame.py): their grammars are made by
-# games/specs/cellgames.py
-CELL_GAMES = {"cram": "CRAM", "domineering": "DOMINEERING", "nodekayles": "NODEKAYLES",
-              "snort": "SNORT"}
-# each built-in family's spec grammar: (module of games/specs, its attribute)
+           "wythoff", "mem0") + CELL_GAMES
+# each built-in family's spec grammar: (module of games/specs, its attribute); a game of
+# CELL_GAMES: ("cellgames", its name), from specs.cellgames.shipped_games()
 GRAMMARS = {name: (name, "GRAMMAR") for name in BUILTIN if name not in CELL_GAMES} | \
     {"endnim_row": ("endnim", "ROW_GRAMMAR")} | \
-    {name: ("cellgames", attr) for name, attr in CELL_GAMES.items()}
+    {name: ("cellgames", name) for name in CELL_GAMES}
 
 # the families loaded so far: a built-in one when it is first named (its module compiles or loads
 # its kernels, so a command pays only for the families it uses), a user's when registered
@@ -107,6 +110,12 @@ def known(name: str) -> bool:
     return name in BUILTIN or name in _families
 
 
+def loaded(name: str) -> bool:
+    """Whether a family stands under ``name`` in this process already (a built-in one loaded,
+    or a user's registered), without loading any."""
+    return name in _families
+
+
 def known_names() -> list[str]:
     return sorted(set(BUILTIN) | set(_families))
 
@@ -116,6 +125,8 @@ def grammar(name: str) -> Grammar:
     imported, so neither is numba."""
     if name not in GRAMMARS:
         raise GtablesError(f"{name!r} is not a built-in family")
+    if name in CELL_GAMES:
+        return shipped_games()[name]
     module, attr = GRAMMARS[name]
     return getattr(importlib.import_module(f"{__name__}.specs.{module}"), attr)
 

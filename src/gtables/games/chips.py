@@ -37,13 +37,12 @@ import time
 
 import numba as nb
 import numpy as np
-from llvmlite import ir
 from numba import types
-from numba.extending import intrinsic
 
 from ..config import JIT
 from ..engine.game import GRUNDY, MISERE, OUTCOME, Family, FastFill, Game, Rules
 from ..engine.kernels import TERMINAL_LOSS, TERMINAL_WIN, movegen, run_tiers, worker
+from ..engine.mex import cttz
 from ..engine.spaces import CombinationSpace, SubsetSpace
 from ..engine.status import DONE
 from ..errors import GtablesError
@@ -145,23 +144,6 @@ def chips_comb_moves(pos, side, params, out):
 # specialised kernels
 # ----------------------------------------------------------------------------------------------
 _ONE = np.uint64(1)
-
-
-@intrinsic
-def cttz(typingctx, x):
-    """Count trailing zeros (LLVM ``cttz``): the mex of a set of small values held as a bit set
-    is ``cttz(~seen)``.  A loop there mispredicts its exit and cost 30% against the C baseline."""
-    def codegen(context, builder, sig, args):
-        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 0))
-    return x(x), codegen
-
-
-if nb.config.DISABLE_JIT:
-    # an intrinsic has no Python body: under NUMBA_DISABLE_JIT=1 (the coverage run) the same
-    # count in Python, so the specialised kernels run as plain Python too
-    def cttz(x):  # noqa: F811
-        v = int(x)
-        return type(x)(64 if v == 0 else (v & -v).bit_length() - 1)
 
 
 @nb.njit(**JIT)

@@ -1,10 +1,12 @@
 """Cram (Gardner; Winning Ways "Dots and Boxes" chapter's "Cram"): players in turn place a domino
 on two free orthogonally adjacent cells of a board; normal play, impartial.
 
-Written with the public game API (:func:`gtables.games.usergame.define_game`), exactly as a user
-would: a position is the bitmask of free cells (cell ``(r, c)`` = bit ``r * cols + c``), the
-regions of free cells are independent parts, and every symmetry of the rectangle is a symmetry
-of the game.  Spec: ``cram:rows=3,cols=4`` (``play=misere`` for misère outcomes).
+Written with the public game API (``gtables.define_game``, whose implementation is
+:func:`gtables.games.usergame.define_game`), with exactly the keywords a user writes: a position
+is the bitmask of free cells (cell ``(r, c)`` = bit ``r * cols + c``), the regions of free cells
+are independent parts, and every symmetry of the rectangle is a symmetry of the game; its
+``reference`` lists the same options cell by cell.  Spec: ``cram:rows=3,cols=4``
+(``play=misere`` for misère outcomes).
 """
 from __future__ import annotations
 
@@ -40,10 +42,10 @@ def dominoes(sp, horizontal: bool = True, vertical: bool = True) -> int:
         ((sp.rows - 1) * sp.cols if vertical else 0)
 
 
-def domino_options(values: dict, position, horizontal: bool, vertical: bool) -> list[tuple]:
-    """The positions a domino leaves, in plain Python (rows of 0/1 per cell)."""
-    rows, cols = values["rows"], values["cols"]
-    free = [int(x) for x in position]
+def domino_options(position, space, horizontal: bool, vertical: bool) -> list[tuple]:
+    """The positions a domino leaves, in plain Python (a position: 0/1 per cell, row by row)."""
+    rows, cols = space.rows, space.cols
+    free = list(position)
     out = []
     for r in range(rows):
         for c in range(cols):
@@ -53,15 +55,17 @@ def domino_options(values: dict, position, horizontal: bool, vertical: bool) -> 
                 if ok and free[a] and free[b]:
                     q = list(free)
                     q[a] = q[b] = 0
-                    out.append((tuple(q),))
+                    out.append(tuple(q))
     return out
 
 
-def options_ref(values: dict, position, side: int = 0) -> list[tuple]:
-    return domino_options(values, position, True, True)
+def reference(position, side, space) -> list[tuple]:
+    """Cram's options cell by cell: a domino on two free cells side by side or one above the
+    other (the contract's reference for :func:`cram_moves`)."""
+    return domino_options(position, space, True, True)
 
 
 FAMILY = define_game(
     "cram", space="board", moves=cram_moves, max_options=dominoes, split="regions",
     symmetry="all", doc="Cram (a domino on two free adjacent cells)",
-    example="cram:rows=3,cols=3", options_ref=options_ref)
+    example="cram:rows=3,cols=3", reference=reference)

@@ -1,7 +1,8 @@
 """Domineering (Göran Andersson; Winning Ways ch. 5): Left places vertical dominoes, Right
 horizontal ones, on free cells of a board; partizan, normal play (``play=misere`` too).
 
-Written with the public game API (:func:`gtables.games.usergame.define_game`): a position is the
+Written with the public game API (``gtables.define_game``, whose implementation is
+:func:`gtables.games.usergame.define_game`): a position is the
 bitmask of free cells; the mirrors and the half turn of the board are symmetries of the game (a
 quarter turn swaps the players, so it is not).  Outcome classes: L (Left wins whoever starts),
 R, N (the player to move wins), P.
@@ -21,12 +22,13 @@ def domineering_moves(pos, side, params, out):
     return place_dominoes(pos, pos & (pos >> 1) & params[NOT_LAST_COL], 1, out, 0)
 
 
-def options_ref(values: dict, position, side: int = 0) -> list[tuple]:
-    return domino_options(values, position, horizontal=side == 1, vertical=side == 0)
+def reference(position, side, space) -> list[tuple]:
+    """Left's (side 0) vertical and Right's horizontal dominoes, cell by cell."""
+    return domino_options(position, space, horizontal=side == 1, vertical=side == 0)
 
 
 FAMILY = define_game(
     "domineering", space="board", moves=domineering_moves, partizan=True,
     max_options=lambda sp: max(dominoes(sp, True, False), dominoes(sp, False, True)),
     symmetry="flips", doc="Domineering (Left vertical, Right horizontal dominoes)",
-    example="domineering:rows=3,cols=3", options_ref=options_ref)
+    example="domineering:rows=3,cols=3", reference=reference)

@@ -33,9 +33,10 @@ import numpy as np
 
 from ..config import JIT
 from ..engine.game import GRUNDY, PARTIZAN, Family, FastFill, Game, Rules
-from ..engine.kernels import LEFT, RIGHT, L, N, P, R, movegen
+from ..engine.kernels import movegen
 from ..engine.spaces import FramedStringSpace, StringSpace
 from ..engine.spaces.strings import format_string
+from ..engine.values import LEFT, OUTCOME_LETTERS, RIGHT, L, N, P, R
 from ..errors import GtablesError
 
 # the spec grammars (numba-free, games/specs/endnim.py)
@@ -320,7 +321,7 @@ def value(s, mode: str = IMPARTIAL) -> int:
 
 def outcome(s) -> str:
     """Partizan outcome class 'P', 'N', 'L' or 'R' of one string (fast path)."""
-    return "PNLR"[value(s, PARTIZAN_MODE)]
+    return OUTCOME_LETTERS[value(s, PARTIZAN_MODE)]
 
 
 def frame_cells(w, A: int, B: int, mode: str = IMPARTIAL, sim: dict | None = None) -> int:

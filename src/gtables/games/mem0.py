@@ -30,6 +30,7 @@ from ..config import JIT
 from ..engine.game import GRUNDY, Family, FastFill, Game, Rules
 from ..engine.kernels import movegen
 from ..engine.spaces import BoundedTagSpace
+from ..engine.values import VALUE_DTYPES
 from ..errors import GtablesError
 from .specs.mem0 import GRAMMAR, MAX_SIZE  # noqa: F401  (the spec grammar, numba-free)
 
@@ -158,7 +159,7 @@ def compact_rows(size: int, capacity: int | None = None):
 def value_dtype(max_options: int):
     """The smallest unsigned dtype holding every value: a mex of at most ``max_options`` values
     is at most ``max_options``."""
-    for dt in (np.uint8, np.uint16, np.uint32):
+    for dt in VALUE_DTYPES:
         if max_options < np.iinfo(dt).max:
             return dt
     return np.uint64

@@ -2,12 +2,13 @@
 no vertex may be coloured next to one of the opponent's colour; partizan, normal play
 (``play=misere`` too).
 
-Written with the public game API (:func:`gtables.games.usergame.define_game`) on two planes per
-vertex: plane 0 (bits ``0..n-1``) holds the vertices Left may still colour, plane 1 those Right may.
-A coloured vertex leaves both planes and its neighbours leave the opponent's plane, so every
-option is a submask.  A vertex is written ``.`` (either may colour it), ``L`` (only Left), ``R``
-(only Right) or ``#`` (neither: coloured, or next to both colours).  The graph's automorphisms
-are symmetries of the game.
+Written with the public game API (``gtables.define_game``, whose implementation is
+:func:`gtables.games.usergame.define_game`) on two planes per vertex: plane 0 (bits ``0..n-1``)
+holds the vertices Left may still colour, plane 1 those Right may.  A coloured vertex leaves both
+planes and its neighbours leave the opponent's plane, so every option is a submask.  A vertex
+is written ``.`` (either may colour it), ``L`` (only Left), ``R`` (only Right) or ``#``
+(neither: coloured, or next to both colours).  The graph's automorphisms are symmetries of the
+game.
 """
 from __future__ import annotations
 
@@ -39,9 +40,11 @@ def snort_moves(pos, side, params, out):
     return c
 
 
-def options_ref(values: dict, position, side: int = 0) -> list[tuple]:
-    adj = neighbours(values)
-    state = [int(x) for x in position]       # bit 0: Left may colour, bit 1: Right may
+def reference(position, side, space) -> list[tuple]:
+    """Snort's options vertex by vertex (a vertex's state: bit 0 Left may colour it, bit 1
+    Right may): the colourer's vertex leaves both, its neighbours the opponent's."""
+    adj = neighbours(space)
+    state = list(position)
     out = []
     me, other = (1, 2) if side == 0 else (2, 1)
     for v, s in enumerate(state):
@@ -50,7 +53,7 @@ def options_ref(values: dict, position, side: int = 0) -> list[tuple]:
             q[v] = 0
             for w in adj[v]:
                 q[w] &= ~other
-            out.append((tuple(q),))
+            out.append(tuple(q))
     return out
 
 
@@ -58,4 +61,4 @@ FAMILY = define_game(
     "snort", space="graph", moves=snort_moves, partizan=True, planes=2,
     max_options=lambda sp: sp.n, symmetry="all",
     doc="Snort (colour a vertex not next to the opponent's colour)",
-    example="snort:graph=path-4", options_ref=options_ref)
+    example="snort:graph=path-4", reference=reference)

@@ -21,8 +21,8 @@ import numpy as np
 from ..engine.game import GRUNDY, MISERE, Family, Rules, SequenceStrategy
 from ..engine.heapsums import heap_sum_options_ref, heap_sum_rules
 from ..engine.kernels import movegen
-from ..engine.misere_period import TakeAndBreak
 from ..engine.spaces import BoxSpace, HeapSpace
+from ..engine.take_and_break import TakeAndBreak
 from ..errors import GtablesError
 from .allbut_kernels import AllButStepper, allbut_bound, allbut_hypothesis
 

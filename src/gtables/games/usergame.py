@@ -8,7 +8,8 @@ The shipped board and graph games (``games/cram.py``, ``domineering.py``, ``node
 * ``space``: ``"board"`` (spec keys ``rows``, ``cols``; a position is the bitmask of free cells,
   cell ``(r, c)`` = bit ``r * cols + c``), ``"graph"`` (key ``graph``: ``path-N``, ``cycle-N``,
   ``grid-RxC``, ``complete-N`` or edges ``0-1+1-2``; bit ``v`` = vertex ``v``) or
-  ``"integers"`` (key ``size``: positions ``0..size-1``, any numbering you like).  ``planes=2``
+  ``"integers"`` (key ``size``: positions ``0..size-1``, any numbering you like; ``size`` at
+  most 2^40, :data:`~.specs.cellgames.MAX_INTEGERS`; the space's ``.size``).  ``planes=2``
   gives each cell two bits (plane 0 at bits ``0..n-1``, plane 1 above), e.g. Snort's "Left may
   colour it" and "Right may colour it".
 * ``moves(pos, side, params, out) -> count``: writes the index of each option of ``pos`` into
@@ -17,7 +18,8 @@ The shipped board and graph games (``games/cram.py``, ``domineering.py``, ``node
   int64 geometry (:data:`gtables.engine.spaces.cells.PARAM_LAYOUT`: ``params[0]`` cells,
   ``params[3]``/``params[4]`` rows and columns, ``params[7 + c]`` the neighbours of cell ``c``;
   ``params[0]`` is ``size`` for integers).  Plain Python that numba compiles, or an ``@njit``
-  function.
+  function; a function it calls must be jitted too (numba says "Untyped global name" of a
+  plain-Python helper, and the one-line error keeps that line).
 * ``max_options``: an int, or a function of the space, bounding ``count``.
 * ``partizan``: L/R/N/P outcomes (``play=normal``) or misère ones (``play=misere``); else Grundy
   values (``play=normal``) or misère P/N outcomes.
@@ -27,47 +29,60 @@ The shipped board and graph games (``games/cram.py``, ``domineering.py``, ``node
 * optional ``symmetry``: ``"all"`` (every symmetry of the board, automorphism of the graph),
   ``"flips"`` (a board's mirrors and half turn: for games that know vertical from horizontal) or
   a function ``canon(pos, params) -> pos`` giving one representative per class.
-* optional ``format_position(pos) -> str`` / ``parse_position(text) -> int`` for integer spaces,
-  ``version`` (the game's identity instead of a hash of its functions), ``doc``, ``example``.
+* optional ``reference(position, side, space) -> options``: the same options in plain Python,
+  independent of the bit tricks of ``moves`` (a board's or graph's position is a tuple of cell
+  states, row by row, as ``space.unrank`` gives it; an integer space's is the int; each option
+  in the same form).  The contract (:mod:`.contract`: ``gtables check-game NAME``) compares
+  ``moves`` with it on every position of small spaces and the table with a plain recursion over
+  it; without it the contract checks the rest (indices, counts, symmetry and split against
+  plain play, dense against reachable).
+* optional ``example``: a small spec of the game (default ``name:rows=3,cols=3``,
+  ``name:graph=path-6``, ``name:size=100``): what ``gtables families`` shows and the contract
+  checks, with one or two smaller ones.
+* optional ``format_position(pos, space) -> str`` / ``parse_position(text, space) -> int`` for
+  integer spaces (the one-argument forms ``format_position(pos)``, ``parse_position(text)`` are
+  accepted too), ``version`` (the game's identity instead of a hash of its functions), ``doc``.
 
 What gtables does with it: ``compute`` fills every index (dense, in parallel layers where the
-options allow: :mod:`gtables.engine.cellkernels`), ``solve`` answers one position from the
-positions reachable from it (hash table, parts, symmetry, checkpoints): :mod:`gtables.search`.
+options allow: :func:`gtables.engine.compute.fill`), ``solve`` answers one position from the
+positions reachable from it (hash table, parts, symmetry, checkpoints):
+:mod:`gtables.engine.search`.
 """
 from __future__ import annotations
 
+import functools
+import inspect
 import re
-import time
 from collections.abc import Callable
 
 import numpy as np
 
-from ..engine import cellkernels as CK
 from ..engine.game import (
     GRUNDY,
     MISERE,
     PARTIZAN,
     PARTIZAN_MISERE,
     Family,
-    FastFill,
-    Game,
     Rules,
     SearchStrategy,
 )
-from ..engine.jit import lazy_njit
-from ..engine.kernels import in_package, movegen
+from ..engine.jit import lazy_njit, numba_complaint
+from ..engine.kernels import CANON_SIG, MOVES_SIG, SPLIT_SIG, in_package, movegen
+from ..engine.moves import Moves
+from ..engine.search_kernels import no_split, no_symmetry
 from ..engine.spaces.base import PositionSpace
+from ..engine.spaces.cell_kernels import cell_regions, cell_symmetry
 from ..engine.spaces.cells import board_space, graph_space
 from ..errors import GtablesError
 from .specs.cellgames import SPACES, grammar
 from .userheap import family_key
 
-KIND_CODES = CK.KIND_CODES
-
 
 class IntegerSpace(PositionSpace):
     """Positions ``0..size-1`` numbered by the game itself, written by its own
-    ``format_position``/``parse_position`` (default: the integer)."""
+    ``format_position``/``parse_position`` (default: the integer); ``fmt(pos, space)`` and
+    ``prs(text, space)`` receive this space (:func:`define_game` adapts the one-argument
+    forms)."""
     scheme = "integers"
 
     def __init__(self, size: int, fmt=None, prs=None):
@@ -101,7 +116,7 @@ class IntegerSpace(PositionSpace):
             return np.array([self.size - 1], dtype=np.int64)
         if self._prs is not None:
             try:
-                v = int(self._prs(t))
+                v = int(self._prs(t, self))
             except GtablesError:
                 raise
             except Exception as e:    # noqa: BLE001 - the user's parser: its reason, one line
@@ -115,7 +130,14 @@ class IntegerSpace(PositionSpace):
 
     def format(self, position):
         v = int(np.atleast_1d(position)[0])
-        return str(self._fmt(v)) if self._fmt is not None else str(v)
+        if self._fmt is None:
+            return str(v)
+        try:
+            return str(self._fmt(v, self))
+        except GtablesError:
+            raise
+        except Exception as e:    # noqa: BLE001 - the user's formatter: its reason, one line
+            raise GtablesError(f"format_position({v}) failed: {e}") from None
 
     def start_index(self) -> int:
         return self.size - 1
@@ -131,15 +153,49 @@ def _compile(fn, sig, what: str, name: str):
         raise GtablesError(f"{name}: {what} must be a function, not {type(fn).__name__}")
     import numba as nb
     try:
-        if sig is CK.MOVES_SIG:
+        if sig is MOVES_SIG:
             return movegen(getattr(fn, "py_func", fn))
         if in_package(fn):      # gtables' own: compiled (or loaded from the cache) when used
             return lazy_njit(sig, cache=True, nogil=True)(getattr(fn, "py_func", fn))
         return nb.njit(sig, cache=False, nogil=True)(getattr(fn, "py_func", fn))
     except Exception as e:    # noqa: BLE001 - numba's typing error, folded to one line
-        first = str(e).strip().splitlines()
-        why = next((ln for ln in first if ln.strip()), type(e).__name__)[:200]
-        raise GtablesError(f"{name}: {what} does not compile with numba ({why})") from None
+        raise GtablesError(f"{name}: {what} does not compile with numba "
+                           f"({numba_complaint(e)})") from None
+
+
+def _with_space(fn, what: str, name: str):
+    """``fn`` as a function of ``(x, space)``: as it is when it takes two arguments, else
+    ``fn(x)`` (the one-argument form of gtables before the space was passed)."""
+    if fn is None:
+        return None
+    if not callable(fn):
+        raise GtablesError(f"{name}: {what} must be a function")
+    try:
+        sig = inspect.signature(fn)
+    except (TypeError, ValueError):     # a builtin without a signature (str, int): one argument
+        return lambda x, space: fn(x)
+    for args, two in (((0, None), True), ((0,), False)):
+        try:
+            sig.bind(*args)
+        except TypeError:
+            continue
+        return fn if two else (lambda x, space: fn(x))
+    raise GtablesError(f"{name}: {what} must take (position, space) or (position), not "
+                       f"{sig}")
+
+
+def reference_options(reference, space_of, integers: bool):
+    """A family's ``options_ref(values, position, side)`` (what the contract and the
+    reference solver read: options as tuples of component positions, a position as the row
+    ``space.unrank`` gives) from a user's ``reference(position, side, space)`` (a position as a
+    tuple of cell states, or an int on an integer space; options in the same form)."""
+    def options_ref(values: dict, position, side: int = 0) -> list[tuple]:
+        space = space_of(values)
+        if integers:
+            return [((int(o),),) for o in reference(int(position[0]), side, space)]
+        cells = tuple(int(x) for x in position)
+        return [(tuple(int(x) for x in o),) for o in reference(cells, side, space)]
+    return options_ref
 
 
 def _identity(name: str, fns, version: str | None) -> str:
@@ -153,9 +209,10 @@ def _identity(name: str, fns, version: str | None) -> str:
 def define_game(name: str, *, space: str, moves, max_options, partizan: bool = False,
                 planes: int = 1, split=None, symmetry=None, doc: str = "",
                 version: str | None = None, format_position: Callable | None = None,
-                parse_position: Callable | None = None, example: str | None = None,
-                options_ref: Callable | None = None) -> Family:
-    """The family of a game on ``space`` with the move generator ``moves`` (module docstring)."""
+                parse_position: Callable | None = None, reference: Callable | None = None,
+                example: str | None = None) -> Family:
+    """The family of a game on ``space`` with the move generator ``moves`` (module docstring).
+    ``gtables.define_game`` takes the same keywords (and ``replace``) and registers it."""
     if not isinstance(name, str) or not re.fullmatch(r"[a-z][a-z0-9_]*", name):
         raise GtablesError(f"game name {name!r}: lowercase letters, digits and _, starting with "
                            f"a letter (it is the family name of the spec)")
@@ -184,18 +241,27 @@ def define_game(name: str, *, space: str, moves, max_options, partizan: bool = F
     if split is not None and partizan:
         raise GtablesError(f"{name}: split is for impartial games (Grundy values of parts XOR; "
                            f"partizan outcomes of parts do not add)")
-    for what, f in (("format_position", format_position), ("parse_position", parse_position)):
-        if f is not None and not callable(f):
-            raise GtablesError(f"{name}: {what} must be a function")
-    gen = _compile(moves, CK.MOVES_SIG, "moves", name)
+    if space != "integers" and (format_position is not None or parse_position is not None):
+        raise GtablesError(f"{name}: format_position and parse_position are for integer "
+                           f"spaces (a board or graph position is written cell by cell)")
+    fmt = _with_space(format_position, "format_position", name)
+    prs = _with_space(parse_position, "parse_position", name)
+    if reference is not None and not callable(reference):
+        raise GtablesError(f"{name}: reference must be a function reference(position, side, "
+                           f"space) -> options, not {type(reference).__name__}")
+    if example is not None and not (isinstance(example, str)
+                                    and example.startswith(f"{name}:")):
+        raise GtablesError(f"{name}: example must be a spec of the game, such as "
+                           f"'{name}:rows=3,cols=3', not {str(example)[:40]!r}")
+    gen = _compile(moves, MOVES_SIG, "moves", name)
     if gen is None:
         raise GtablesError(f"{name}: moves is required (a function moves(pos, side, params, out))")
-    split_fn = CK.cell_regions if split == "regions" else \
-        _compile(split, CK.SPLIT_SIG, "split", name) if split is not None else CK.no_split
+    split_fn = cell_regions if split == "regions" else \
+        _compile(split, SPLIT_SIG, "split", name) if split is not None else no_split
     sym_word = symmetry if isinstance(symmetry, str) else "none"
-    canon_fn = CK.cell_symmetry if sym_word in ("all", "flips") else \
-        _compile(symmetry, CK.CANON_SIG, "symmetry", name) if symmetry is not None \
-        else CK.no_symmetry
+    canon_fn = cell_symmetry if sym_word in ("all", "flips") else \
+        _compile(symmetry, CANON_SIG, "symmetry", name) if symmetry is not None \
+        else no_symmetry
     user_fns = [getattr(f, "py_func", f) for f in (moves, split, symmetry) if callable(f)]
     ident = _identity(name, user_fns, version)
     # a game of gtables' own (Cram, Domineering, ...) is pinned by its spec and gtables' sources;
@@ -208,7 +274,14 @@ def define_game(name: str, *, space: str, moves, max_options, partizan: bool = F
             return board_space(v["rows"], v["cols"], planes)
         if space == "graph":
             return graph_space(v["graph"], planes)
-        return IntegerSpace(v["size"], format_position, parse_position)
+        return IntegerSpace(v["size"], fmt, prs)
+
+    @functools.lru_cache(maxsize=8)
+    def space_by_key(key: tuple):
+        return make_space(dict(key))
+
+    def space_of(v: dict):
+        return space_by_key(tuple(sorted(v.items())))
 
     def bound(sp) -> int:
         m = max_options(sp) if callable(max_options) else max_options
@@ -226,9 +299,9 @@ def define_game(name: str, *, space: str, moves, max_options, partizan: bool = F
         where = f"a {v['rows']} x {v['cols']} board" if space == "board" else \
             f"graph {v['graph']}" if space == "graph" else f"positions 0..{v['size'] - 1}"
         return Rules(space=sp, moves=gen, move_params=sp.params(sym_word), kind=kind,
-                     max_options=mo, option_slots=1,
+                     max_options=mo, moves_type=Moves,
                      describe=f"{doc or name} on {where}, {v['play']} play ({ident})",
-                     fast_fill=FastFill(dense_fill), identity=stored_identity,
+                     identity=stored_identity,
                      search=SearchStrategy(split=split_fn, canon=canon_fn,
                                            start=sp.start_index(),
                                            splits=split is not None and not misere,
@@ -249,112 +322,9 @@ def define_game(name: str, *, space: str, moves, max_options, partizan: bool = F
         position_help = "one symbol per vertex: . (in play) or # (gone), e.g. ..#.. , or start"
     return Family.from_grammar(
         gram, summary=doc or f"user game {name} ({space})", build=build, example=example,
-        position_help=position_help, options_ref=options_ref)
+        position_help=position_help,
+        options_ref=None if reference is None else reference_options(
+            reference, space_of, space == "integers"))
 
 
-# -- the dense fill ----------------------------------------------------------------------------
-LAYER_MIN_BITS = 12          # a table below 2^12 positions is filled serially (too small to share)
-
-
-def layer_blocks(size: int, lowbits: int) -> list[np.ndarray]:
-    """The blocks of ``2**lowbits`` indices of a table of ``size``, grouped by layer (the
-    popcount of the block number), layers in increasing order."""
-    nblocks = (size + (1 << lowbits) - 1) >> lowbits
-    b = np.arange(nblocks, dtype=np.int64)
-    pc = np.zeros(nblocks, dtype=np.int64)
-    x = b.copy()
-    while x.any():
-        pc += x & 1
-        x >>= 1
-    order = np.argsort(pc, kind="stable")
-    counts = np.bincount(pc)
-    out, lo = [], 0
-    for c in counts:
-        out.append(np.ascontiguousarray(b[order[lo:lo + c]]))
-        lo += c
-    return [blk for blk in out if blk.size]
-
-
-def _lowbits(size: int) -> int:
-    bits = max(1, (size - 1).bit_length())
-    return int(min(max(bits - 12, 10), 18))
-
-
-def dense_fill(game: Game, *, threads: int | None = None, progress: bool | None = None,
-               layered: bool | None = None) -> np.ndarray:
-    """Every value of ``game``'s table, in independent layers on all threads when its options
-    allow (see :mod:`gtables.engine.cellkernels`), else serially in index order."""
-    import numba
-
-    from ..engine.memory import widen
-    from ..engine.progress import Progress, check_interrupt, latched_interrupts
-    size = game.space.size
-    nw = int(threads or numba.get_num_threads())
-    if layered is None:
-        layered = nw > 1 and size >= (1 << LAYER_MIN_BITS)
-    lowbits = _lowbits(size)
-    maxo = game.max_options
-    table = np.zeros(size, dtype=np.uint8)
-    kind = KIND_CODES[game.kind]
-    bar = Progress(size, game.spec, enabled=progress)
-    seen_len = maxo + 2
-    try:
-        with latched_interrupts():
-            while True:
-                vmax = np.iinfo(table.dtype).max
-                args = np.array([kind, lowbits, maxo, vmax], dtype=np.int64)
-                info = _fill(game, table, args, lowbits, nw, layered, seen_len, bar,
-                             check_interrupt)
-                code = int(info[0])
-                if code == CK.OK:
-                    break
-                if code == CK.LAYERS:
-                    layered = False       # the options cross layers: index order, one thread
-                    table[:] = 0
-                    continue
-                if code == CK.OVERFLOW:
-                    table = widen(table)
-                    table[:] = 0
-                    continue
-                raise CK.problem(game, info)
-    finally:
-        bar.close()
-    return table
-
-
-def _fill(game, table, args, lowbits, nw, layered, seen_len, bar, check_interrupt):
-    size = game.space.size
-    maxo = game.max_options
-    if layered:
-        bufs = np.zeros((nw, maxo + 1), dtype=np.int64)
-        seens = np.zeros((nw, seen_len), dtype=np.int64)
-        infos = np.zeros((nw, 3), dtype=np.int64)
-        done = 0
-        for blocks in layer_blocks(size, lowbits):
-            CK.fill_layer(game.moves, game.move_params, args, blocks, size,
-                          np.int64(1 << lowbits), table, bufs, seens, infos)
-            if infos[0, 0] != CK.OK:
-                return infos[0].copy()
-            done += int(blocks.size) << lowbits
-            bar.update(min(done, size))
-            check_interrupt()
-        return np.zeros(3, dtype=np.int64)
-    buf = np.zeros(maxo + 1, dtype=np.int64)
-    seen = np.zeros(seen_len, dtype=np.int64)
-    info = np.zeros(3, dtype=np.int64)
-    lo, chunk = 0, 1 << 16
-    while lo < size:
-        hi = min(size, lo + chunk)
-        t0 = time.perf_counter()
-        if CK.fill_range_serial(game.moves, game.move_params, args, lo, hi, False, table, buf,
-                                seen, info) != CK.OK:
-            return info
-        dt = time.perf_counter() - t0
-        chunk = int(min(max(chunk * 0.5 / max(dt, 1e-6), 1 << 12), 1 << 26))
-        lo = hi
-        bar.update(lo)
-        check_interrupt()
-    return info
-
-
-__all__ = ["define_game", "dense_fill", "IntegerSpace", "layer_blocks"]
+__all__ = ["define_game", "IntegerSpace"]

@@ -1,6 +1,6 @@
 """The misère chart (``misere3``): the misère quotient of every short octal code to a heap bound
 within a time budget per class, both notions of tame with their least witnesses
-(:mod:`gtables.engine.misere_tame`), checked by brute force; ``misere_chart.md``, ``.json`` and
+(:mod:`gtables.misere.tame`), checked by brute force; ``misere_chart.md``, ``.json`` and
 ``figures/misere_chart.png`` (``gtables sweep --catalogue misere3 --heaps 40``).
 
 Codes: every ``0.d1``, ``0.d1d2``, ``0.d1d2d3`` (digits 0-7, the last one not 0: the 511 codes of
@@ -16,7 +16,7 @@ are proved for normal-play *values* only and are not used here (the report says 
 relate to these).
 
 Per class, its representative (shortest code, then the smallest) runs
-:func:`gtables.engine.quotient.quotient` to ``heaps`` within ``budget`` seconds; on giving up the
+:func:`gtables.misere.quotient.quotient` to ``heaps`` within ``budget`` seconds; on giving up the
 certified quotient of the heaps done is kept.  Its status: *certified for all heaps* (a finite
 game, or a periodicity certificate of the engine: ``Quotient.certified_to == "all"``), *to heap
 n* (the bound reached) or *gave up at n*.  Each quotient is checked by brute force on every sum
@@ -46,7 +46,7 @@ from .digits import catalogue_codes
 KEY_HEAPS = 16  # >= 3 t + 4 for t = 3 digits (see game_key)
 CHECKPOINT = "misere_chart.checkpoint.jsonl"
 FIGURE = os.path.join("figures", "misere_chart.png")
-#: Plambeck's quaternary pages (module text of :mod:`gtables.engine.misere_tame`): the codes of
+#: Plambeck's quaternary pages (module text of :mod:`gtables.misere.tame`): the codes of
 #: up to three quaternary digits with a heap that is not a nim heap (.31, Winning Ways'
 #: *Stalking*, and the seven "woolly mammoths"), and those of them whose quotient breaks
 #: Conway's rule (his .123 and .312 pages: wild quotients)
@@ -143,10 +143,10 @@ def _certified_to(q, finite: bool, reached: bool):
 
 def run_class(task: dict) -> dict:
     """The chart row of one class (runs in a worker)."""
-    from ..engine.misere_period import find_certificate
-    from ..engine.misere_tame import confirm, grundy_values, nim_heap_test, wild_witness
-    from ..engine.quotient import QuotientError, check, quotient
     from ..games.octal import heap_options, take_and_break
+    from ..misere.period import find_certificate
+    from ..misere.quotient import QuotientError, check, quotient
+    from ..misere.tame import confirm, grundy_values, nim_heap_test, wild_witness
 
     code = task["codes"][0]
     rules = take_and_break(code)
@@ -581,7 +581,7 @@ def _render(doc: dict, figures: list[Figure]) -> list[str]:
         f"and is not used.",
         "",
         f"**Per class**: the misère quotient of the sums of heaps `0..{st['heaps']}` "
-        f"(`gtables.engine.quotient.quotient`, time limit {st['budget']:g} s).  **Status**: "
+        f"(`gtables.misere.quotient.quotient`, time limit {st['budget']:g} s).  **Status**: "
         f"*certified for all heaps* (`certified_to` = `\"all\"`: a finite game, whose heaps past "
         f"the last digit have no move, or the engine's periodicity certificate), *to heap n* "
         f"(the quotient of heaps `0..n` certified by the pretending-function test, nothing "
@@ -590,7 +590,7 @@ def _render(doc: dict, figures: list[Figure]) -> list[str]:
         f"|Q|, |P| at the heap certified.  **Φ period**: the period Φ shows on the heaps "
         f"computed: *observed*.",
         "",
-        "**Two notions of tame** (`gtables.engine.misere_tame`):",
+        "**Two notions of tame** (`gtables.misere.tame`):",
         "",
         "- *Conway's rule for sums* (On Numbers and Games ch. 12): the quotient is a tame "
         "quotient `T_k`, every sum is played like misère Nim (P exactly when no big heap and "
@@ -631,7 +631,7 @@ def _render(doc: dict, figures: list[Figure]) -> list[str]:
         f"{_list(s['wild_but_all_nim'])} (none possible).",
     ]
     if s["gave_up"]:
-        from ..engine.quotient import GROWING
+        from ..misere.quotient import GROWING
 
         lines.append(
             f"- Of the {s['gave_up']} that gave up, **{s['gave_up_growing']} needed ever more "
@@ -639,7 +639,7 @@ def _render(doc: dict, figures: list[Figure]) -> list[str]:
             f"{GROWING} copies: what an infinite quotient would produce, not a proof of one), and "
             f"in **{s['gave_up_bound_grows']}** the proved lower bound on |Q| at the heap where "
             f"they stopped is larger than |Q| of the heap before (`evidence` of each row: "
-            f"`gtables.engine.quotient.lower_bound`).")
+            f"`gtables.misere.quotient.lower_bound`).")
     reached = {m: c for m, c in s.get("reached_heap", {}).items() if int(m) <= st["heaps"]}
     if reached:
         lines.append("- Classes certified for all heaps or to at least heap "

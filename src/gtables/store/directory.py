@@ -476,6 +476,15 @@ class Store:
         finally:
             os.close(root)
 
+    def _entries(self, area: str, problems: builtins.list):
+        """``(family folder name, its descriptor, file name)`` of every entry under
+        ``<store>/<area>`` but dot-files (temporary files among them), sorted by name in each
+        folder; ``problems`` as for :meth:`_areas`."""
+        for fam, dfd in self._areas(area, problems):
+            for name in sorted(os.listdir(dfd)):
+                if not name.startswith("."):
+                    yield fam, dfd, name
+
     def _folder_problem(self, rel: str, e: OSError) -> dict:
         shown = f"(folder {rel})"
         why = "a symbolic link" if e.errno == errno.ELOOP else \
@@ -508,20 +517,28 @@ class Store:
                                f"compute {spec})")
         if not self.exists():
             raise missing
-        with self._folder(TABLES, names.family_dir(spec), False) as dfd:
-            if dfd is None:
-                raise missing
-            try:
-                fd, _ = fsio.open_regular(names.file_name(spec), dfd)
-            except FileNotFoundError:
-                raise missing from None
-            except fsio.NotRegular as e:
-                raise self._damaged(spec, f"{e.strerror}; refused without being opened") \
-                    from None
-            except OSError as e:
-                raise GtablesError(f"cannot read table {spec} in {self.path}: "
-                                   f"{fsio.reason(e)}") from None
+        try:
+            fd = self._open_file(TABLES, spec)
+        except fsio.NotRegular as e:
+            raise self._damaged(spec, f"{e.strerror}; refused without being opened") from None
+        except OSError as e:
+            raise GtablesError(f"cannot read table {spec} in {self.path}: "
+                               f"{fsio.reason(e)}") from None
+        if fd is None:
+            raise missing
         return self._open_table(fd, spec)
+
+    def _open_file(self, area: str, key: str) -> int | None:
+        """A descriptor of the regular file of ``key`` in ``area``, None when its folder or
+        the file is not there; what else opening it raises (an OSError, fsio.NotRegular for
+        anything but a regular file) is the caller's to word."""
+        with self._folder(area, names.family_dir(key), False) as dfd:
+            if dfd is None:
+                return None
+            try:
+                return fsio.open_regular(names.file_name(key), dfd)[0]
+            except FileNotFoundError:
+                return None
 
     def _open_table(self, fd: int, spec: str) -> StoredTable:
         fh = os.fdopen(fd, "rb")
@@ -568,22 +585,19 @@ class Store:
         cache, changed = self._read_cache(), False
         seen = {}
         problems: builtins.list[dict] = []
-        for fam, dfd in self._areas(TABLES, problems):
-            for name in sorted(os.listdir(dfd)):
-                if name.startswith("."):
-                    continue
-                rel = f"{fam}/{name}"
-                try:
-                    st = os.lstat(name, dir_fd=dfd)
-                except OSError:
-                    continue
-                sig = [st.st_ino, st.st_size, st.st_mtime_ns, st.st_mode]
-                row = _cached_row(cache.get(rel), sig, rel)
-                if row is None:
-                    row = self._row(dfd, fam, name, st)
-                    changed = True
-                seen[rel] = [sig, row]
-                out.append(dict(row))
+        for fam, dfd, name in self._entries(TABLES, problems):
+            rel = f"{fam}/{name}"
+            try:
+                st = os.lstat(name, dir_fd=dfd)
+            except OSError:
+                continue
+            sig = [st.st_ino, st.st_size, st.st_mtime_ns, st.st_mode]
+            row = _cached_row(cache.get(rel), sig, rel)
+            if row is None:
+                row = self._row(dfd, fam, name, st)
+                changed = True
+            seen[rel] = [sig, row]
+            out.append(dict(row))
         if changed or set(seen) != set(cache):
             self._write_cache(seen)
         return sorted(out + problems, key=lambda a: str(a.get("spec", "")))
@@ -867,15 +881,12 @@ class Store:
         ``problem(key, why)``."""
         if self.kind == "export" or not self.exists():
             return None
-        with self._folder(area, names.family_dir(key), False) as dfd:
-            if dfd is None:
-                return None
-            try:
-                fd, _ = fsio.open_regular(names.file_name(key), dfd)
-            except FileNotFoundError:
-                return None
-            except OSError as e:
-                raise problem(key, fsio.reason(e)) from None
+        try:
+            fd = self._open_file(area, key)
+        except OSError as e:
+            raise problem(key, fsio.reason(e)) from None
+        if fd is None:
+            return None
         with os.fdopen(fd, "rb") as fh:
             try:
                 with tf.open_file(fh) as f:
@@ -910,31 +921,28 @@ class Store:
         if self.kind == "export":
             return out
         problems: builtins.list[dict] = []
-        for fam, dfd in self._areas(area, problems):
-            for name in sorted(os.listdir(dfd)):
-                if name.startswith("."):
-                    continue
-                shown = f"({what} file {fam}/{name})"
+        for fam, dfd, name in self._entries(area, problems):
+            shown = f"({what} file {fam}/{name})"
+            try:
+                fd, _ = fsio.open_regular(name, dfd)
+            except OSError as e:
+                out.append({key_attr: shown, "damaged": f"{shown}: {fsio.reason(e)}"})
+                continue
+            with os.fdopen(fd, "rb") as fh:
                 try:
-                    fd, _ = fsio.open_regular(name, dfd)
-                except OSError as e:
-                    out.append({key_attr: shown, "damaged": f"{shown}: {fsio.reason(e)}"})
-                    continue
-                with os.fdopen(fd, "rb") as fh:
-                    try:
-                        with tf.open_file(fh) as f:
-                            self._check_root(f, schema)
-                            h = tf.Handle(f, schema)
-                            key = str(h.attrs.get(key_attr))
-                            if names.relname(key) != f"{fam}/{name}":
-                                raise tf.Damaged(f"its {key_attr.replace('_', ' ')} does not "
-                                                 f"match its name")
-                            row = _decoded(h.attrs)
-                            row.update(length=h.length, damaged=None)
-                            out.append(row)
-                    except (tf.Damaged, OSError, RuntimeError, ValueError) as e:
-                        out.append({key_attr: shown,
-                                    "damaged": f"{shown} is damaged ({tf.one_line(e)})"})
+                    with tf.open_file(fh) as f:
+                        self._check_root(f, schema)
+                        h = tf.Handle(f, schema)
+                        key = str(h.attrs.get(key_attr))
+                        if names.relname(key) != f"{fam}/{name}":
+                            raise tf.Damaged(f"its {key_attr.replace('_', ' ')} does not "
+                                             f"match its name")
+                        row = _decoded(h.attrs)
+                        row.update(length=h.length, damaged=None)
+                        out.append(row)
+                except (tf.Damaged, OSError, RuntimeError, ValueError) as e:
+                    out.append({key_attr: shown,
+                                "damaged": f"{shown} is damaged ({tf.one_line(e)})"})
         return out + [{key_attr: p["spec"], "damaged": p["damaged"]} for p in problems]
 
     # -- misère quotients -------------------------------------------------------------------

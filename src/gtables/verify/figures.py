@@ -28,6 +28,7 @@ from typing import Any
 import numpy as np
 
 from .. import plotting
+from ..engine.values import OUTCOME_LETTERS
 
 # The octal codes seed 001 works with (game C = 0.07 and the two it compares it with).
 SEED001_CODES = ("0.07", "0.77", "0.137")
@@ -345,7 +346,7 @@ def endnim_figures(ctx, verdicts, figdir: str) -> list[Figure]:
         word = E.format_string(w)
         plotting.plot_phase_diagram(types, f"w = {word}: a w b, 1 <= a, b <= {side}", ax=ax,
                                     point=point)
-        kind = "PNLR"[int(np.asarray(E.frame(w, 0, 0, mode="partizan"))[0, 0])]
+        kind = OUTCOME_LETTERS[int(np.asarray(E.frame(w, 0, 0, mode="partizan"))[0, 0])]
         said.append(f"w = {word} (type {kind}, L(w) = {th['L']}, R(w) = {th['R']}): triple point "
                     f"a = {point[0]}, b = {point[1]}" if point else f"w = {word}: no P")
     fig.suptitle("Seed 002, partizan End-Nim: phase diagrams (a upwards, b to the right)",

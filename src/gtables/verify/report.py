@@ -78,13 +78,7 @@ def markdown(verdicts: list[Verdict], tables: list[dict], meta: dict, title: str
           "Conventions: `P` = the player to move loses (the seeds' f = 1), `N` = the player to move "
           "wins (f = 0); partizan `L`/`R` = Left/Right wins whoever starts. A claim marked "
           "*correction* is our restatement of a claim that failed as printed.", ""]
-    L += ["## Summary", "", "| claim | source | verdict | checked |", "|---|---|---|---|"]
-    for v in verdicts:
-        L.append(f"| `{v.name}`{' *(correction)*' if v.correction_of else ''} | {_esc(v.source)} | "
-                 f"{_esc(v.summary())} | {v.checked:,} |")
-    L += ["", "## Claims in detail", ""]
-    for v in verdicts:
-        L += _detail(v, timing=True)
+    L += ["## Summary", ""] + _claims(verdicts, lambda name: f"`{name}`", timing=True)
     if tables:
         L += ["## Tables used", "", "| spec | kind | positions | dtype | max value | compute s |",
               "|---|---|---|---|---|---|"]
@@ -263,6 +257,18 @@ def _detail(v: Verdict, timing: bool = False) -> list[str]:
     return L
 
 
+def _claims(vs: list, cell, timing: bool = False) -> list[str]:
+    """The claims ``vs`` in a summary table (``cell(name)``: the name's cell), then in detail."""
+    L = ["| claim | source | verdict | checked |", "|---|---|---|---|"]
+    for v in vs:
+        L.append(f"| {cell(v.name)}{' *(correction)*' if v.correction_of else ''} | "
+                 f"{_esc(v.source)} | {_esc(v.summary())} | {v.checked:,} |")
+    L += ["", "## Claims in detail", ""]
+    for v in vs:
+        L += _detail(v, timing=timing)
+    return L
+
+
 def source_page(key: str, heading: str, vs: list, meta: dict, figures=(), up: str = "../REPORT.md") -> str:
     """One source's page: its counts and findings, the figures that explain it, every claim in a
     summary table and then in detail (statement, reading, verdict, counterexamples)."""
@@ -276,13 +282,7 @@ def source_page(key: str, heading: str, vs: list, meta: dict, figures=(), up: st
         L += ["## Figures", ""]
         for f in figures:
             L += [f"![{_esc(f.caption)}](../{f.path})", "", f"*{f.caption}*", ""]
-    L += ["## Every claim", "", "| claim | source | verdict | checked |", "|---|---|---|---|"]
-    for v in vs:
-        L.append(f"| [`{v.name}`](#{_anchor(v.name)}){' *(correction)*' if v.correction_of else ''} | "
-                 f"{_esc(v.source)} | {_esc(v.summary())} | {v.checked:,} |")
-    L += ["", "## Claims in detail", ""]
-    for v in vs:
-        L += _detail(v)
+    L += ["## Every claim", ""] + _claims(vs, lambda name: f"[`{name}`](#{_anchor(name)})")
     return "\n".join(L)
 
 

@@ -6,7 +6,7 @@ A position is a bitmask of ``planes * n`` bits: bit ``k * n + c`` says that cell
 there.  With two planes a cell may be in either, both or none: Snort's "Left may colour it" and
 "Right may colour it".  Moves that only *clear* bits (a domino covers two free cells, a coloured
 vertex leaves the game) always lead to a smaller index, and to a submask, which the dense kernels'
-independent layers rest on (:mod:`gtables.engine.cellkernels`).
+independent layers rest on (:func:`gtables.engine.kernels.moves_blocks`).
 
 A position is written as one symbol per cell (``.`` free and ``#`` taken on one plane; ``#``,
 ``L``, ``R``, ``.`` for none, plane 0, plane 1, both on two); a board's rows are joined by ``|``

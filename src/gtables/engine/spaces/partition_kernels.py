@@ -143,7 +143,7 @@ def partition_next(sizes, counts, d):
 
 
 @lazy_njit(types.void(types.int64[::1], types.int64[::1], types.int64[:, ::1]), **JIT)
-def _unrank_rows(tables, idx, out):
+def unrank_rows(tables, idx, out):
     T = tables[0]
     sizes = np.empty(T + 1, np.int64)
     counts = np.empty(T + 1, np.int64)
@@ -157,7 +157,7 @@ def _unrank_rows(tables, idx, out):
 
 
 @lazy_njit(types.void(types.int64[::1], types.int64[:, ::1], types.int64[::1]), **JIT)
-def _rank_rows(tables, rows, out):
+def rank_rows(tables, rows, out):
     T = tables[0]
     sizes = np.empty(T + 1, np.int64)
     counts = np.empty(T + 1, np.int64)

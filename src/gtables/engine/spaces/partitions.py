@@ -129,9 +129,9 @@ class PartitionSpace(PositionSpace):
     def rank_array(self, positions):
         if positions.shape[0] <= PY_ROWS:
             return np.array([self._rank_one(row) for row in positions.tolist()], dtype=np.int64)
-        from .partition_kernels import _rank_rows
+        from .partition_kernels import rank_rows
         out = np.empty(positions.shape[0], dtype=np.int64)
-        _rank_rows(self.tables, np.ascontiguousarray(positions, dtype=np.int64), out)
+        rank_rows(self.tables, np.ascontiguousarray(positions, dtype=np.int64), out)
         return out
 
     def unrank(self, indices):
@@ -142,8 +142,8 @@ class PartitionSpace(PositionSpace):
                 parts = self._unrank_one(i)
                 out[row, :len(parts)] = parts
             return out
-        from .partition_kernels import _unrank_rows
-        _unrank_rows(self.tables, idx, out)
+        from .partition_kernels import unrank_rows
+        unrank_rows(self.tables, idx, out)
         return out
 
     # the kernels' rank and unrank (partition_kernels), step by step in Python ints

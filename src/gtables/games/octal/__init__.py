@@ -38,8 +38,8 @@ import numpy as np
 from ...engine.game import GRUNDY, MISERE, Family, Rules, SequenceStrategy
 from ...engine.heapsums import heap_sum_options_ref, heap_sum_rules
 from ...engine.kernels import EXTENDS, movegen
-from ...engine.misere_period import TakeAndBreak
 from ...engine.spaces import HeapSpace
+from ...engine.take_and_break import TakeAndBreak
 from ...errors import GtablesError
 
 # the spec grammar (numba-free, games/specs/octal.py): codes are parsed and made canonical there
@@ -132,7 +132,7 @@ def guy_smith_bound(t: int):
 
 def take_and_break(code: str) -> TakeAndBreak | None:
     """The rules the periodicity theorem for misère quotients needs
-    (:class:`~gtables.engine.misere_period.TakeAndBreak`): bit 2 of ``d_i`` leaves one heap, bit
+    (:class:`~gtables.engine.take_and_break.TakeAndBreak`): bit 2 of ``d_i`` leaves one heap, bit
     4 two (``d0 = 4``: a split removing nothing); None for codes it does not cover (``!``: the
     two heaps must differ; hexadecimal: three heaps)."""
     if has_unequal(code) or has_three(code):

@@ -44,6 +44,7 @@ import numba as nb
 import numpy as np
 
 from ...config import JIT
+from ...engine.mex import stamped_mex
 from ...engine.status import BASE, DONE, OVERFLOW, SCRATCH_FULL
 from ..specs.octal import THREE, UNEQUAL  # digit bits of a code (its spec grammar)
 
@@ -87,7 +88,7 @@ def _parity(x):
 
 
 @nb.njit(**JIT)
-def _mark_simple(whole, take, n, table, mark, stamp, off=0):
+def mark_simple(whole, take, n, table, mark, stamp, off=0):
     """The options that leave at most one heap; heap ``n - k`` is read at ``table[n - k - off]``
     (``off`` > 0: the bounded layout of :mod:`.pipeline`, whose caller checks it is there)."""
     for i in range(whole.size):
@@ -145,7 +146,7 @@ def mark_rare_pairs(table, r, un, rpack, nrare, mark, stamp, off=0):
     """Mark the values of the splits of ``r`` (one split amount) with a rare part: ``(a, r - a)``
     for the rare heaps ``a < r`` (not ``a = r - a`` when the parts must differ, ``un``).  The
     rare heaps come packed with their values (:func:`pack_rare`), so a split costs one read of
-    the table, the other part's, at ``table[r - a - off]`` (``off`` as in :func:`_mark_simple`).
+    the table, the other part's, at ``table[r - a - off]`` (``off`` as in :func:`mark_simple`).
 
     Measured (Officers, heaps 2^21 - 2^16 .. 2^21, one thread, the rare pass alone, median of
     8): 776 ns a heap with the packed list and no test in the loop (the part ``r / 2`` of
@@ -357,7 +358,7 @@ def mex_naive(whole, take, split, unequal, three, n, table, mark, stamp):
     """The mex of heap ``n``'s options from the values in ``table``: every option, O(n) (O(n^2)
     with three-heap splits); ``mark`` (longer than twice the largest value) is stamped
     ``stamp``."""
-    _mark_simple(whole, take, n, table, mark, stamp)
+    mark_simple(whole, take, n, table, mark, stamp)
     for i in range(split.size):
         # uint64 indices: numba then skips the negative-index wrap-around (measured 25% here)
         r = n - split[i]
@@ -382,10 +383,7 @@ def mex_naive(whole, take, split, unequal, three, n, table, mark, stamp):
                 mark[ga ^ np.uint64(table[b]) ^ np.uint64(table[rest - b])] = stamp
                 b += np.uint64(1)
             a += np.uint64(1)
-    g = 0
-    while mark[g] == stamp:
-        g += 1
-    return g
+    return stamped_mex(mark, stamp)
 
 
 @nb.njit(**JIT)
@@ -435,7 +433,7 @@ def sparse_range(whole, take, split, unequal, lo, hi, table, vmax, state, rare, 
             state[S_NRARE] = nrare
             return n * BASE + SCRATCH_FULL
         stamp = n + 1
-        _mark_simple(whole, take, n, table, mark, stamp)
+        mark_simple(whole, take, n, table, mark, stamp)
         # every split with a rare part: all options with a common value
         for i in range(nsplit):
             r = n - split[i]
@@ -543,7 +541,7 @@ def verification_profile(whole, take, split, unequal, table, heaps, rare, nrare,
     for i in range(heaps.size):
         n = heaps[i]
         stamp = 3 * i + 1
-        _mark_simple(whole, take, n, table, mark, stamp)
+        mark_simple(whole, take, n, table, mark, stamp)
         r = n - q0
         R = 0
         for j in range(nrare):

@@ -63,8 +63,8 @@ from .kernels import (
     S_PB,
     S_Q0,
     SCAN_STRIDE,
-    _mark_simple,
     mark_rare_pairs,
+    mark_simple,
     scan_several,
     scan_splits,
 )
@@ -118,7 +118,7 @@ def speculate(whole, take, split, unequal, lo, hi, table, vmax, bits, pb, q0, rp
         if off > 0 and (n - tmax < lowest or n - qmax - far < lowest):
             return n
         stamp = n + 1
-        _mark_simple(whole, take, n, table, mark, stamp, off)
+        mark_simple(whole, take, n, table, mark, stamp, off)
         for i in range(split.size):
             r = n - split[i]
             if r >= 2:

@@ -6,10 +6,17 @@ A board game's keys are ``rows`` and ``cols``, a graph game's ``graph`` (``path-
 such game has ``play=normal`` (Grundy values, or L/R/N/P for a partizan game) or ``play=misere``
 (outcomes).  :func:`grammar` returns one object per (name, space, planes), so a family's grammar
 and the one named here for a shipped family are the same object.
+
+The shipped games of the public game API are not listed by hand: :func:`shipped_games` finds
+every module of ``gtables.games`` whose ``FAMILY`` is made by ``define_game`` and reads the
+grammar's words (name, ``space``, ``planes``, ``partizan``) from the call in its source, without
+importing it (that would load numba).  A new board or graph game is its module and nothing else.
 """
 from __future__ import annotations
 
+import ast
 import functools
+import pathlib
 
 from ...engine.game import Grammar, Param, choice_param, int_param
 from ...engine.spaces.cells import MAX_BITS, parse_graph
@@ -59,11 +66,36 @@ def _grammar(name: str, space: str, planes: int, partizan: bool) -> Grammar:
         keys = (Param("graph", _graph_value,
                       help="path-N, cycle-N, grid-RxC, complete-N or edges 0-1+1-2+..."),)
     else:
-        keys = (Param("size", int_param(1, MAX_INTEGERS), help="positions 0..size-1"),)
+        keys = (Param("size", int_param(1, MAX_INTEGERS, "(2^40, the cap of an integer space)"),
+                      help="positions 0..size-1 (size at most 2^40)"),)
     return Grammar(name, keys + (play,), normalise=_normalise(name, planes))
 
 
-CRAM = grammar("cram", "board")
-DOMINEERING = grammar("domineering", "board", partizan=True)
-NODEKAYLES = grammar("nodekayles", "graph")
-SNORT = grammar("snort", "graph", planes=2, partizan=True)
+GRAMMAR_WORDS = ("space", "planes", "partizan")
+
+
+@functools.cache
+def shipped_games() -> dict[str, Grammar]:
+    """The grammar of each game gtables ships through ``define_game``, by name (sorted): the
+    modules ``games/<name>.py`` with a top-level ``FAMILY = define_game("<name>", ...)``, whose
+    ``space``, ``planes`` and ``partizan`` are literals (a test holds each equal to the
+    family's own grammar).  Only that statement is parsed (a few lines: every command reads
+    this list)."""
+    found = {}
+    for path in sorted(pathlib.Path(__file__).resolve().parents[1].glob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        at = text.find("\nFAMILY = define_game(")
+        if at < 0:
+            continue
+        lines = text[at + 1:].splitlines()
+        end = next((i for i, ln in enumerate(lines[1:], 1)
+                    if ln[:1].strip() and not ln.startswith(")")), len(lines))
+        call = ast.parse("\n".join(lines[:end])).body[0].value
+        name = ast.literal_eval(call.args[0])
+        words = {k.arg: ast.literal_eval(k.value) for k in call.keywords
+                 if k.arg in GRAMMAR_WORDS}
+        if name != path.stem:
+            raise RuntimeError(f"games/{path.name} defines {name!r}: a shipped game's module is "
+                               f"named after it")
+        found[name] = grammar(name, **words)
+    return found

@@ -16,8 +16,9 @@ import numpy as np
 from numba import prange
 
 from ...config import PARALLEL_JIT
+from ...engine.mex import cttz
 from ...engine.spaces import CombinationSpace
-from ...games.chips import cttz, slide_options
+from ...games.chips import slide_options
 
 CHUNK = 1 << 22
 

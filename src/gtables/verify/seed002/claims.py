@@ -23,7 +23,8 @@ import re
 
 import numpy as np
 
-from ...engine.kernels import L, N, P, R
+from ...engine.values import OUTCOME_LETTERS as LETTER
+from ...engine.values import L, N, P, R
 from ...games import endnim as E
 from ...games import parse as parse_spec
 from ..claims import MAX_EXAMPLES, Claim, Counterexample, check_all, verdict
@@ -44,7 +45,6 @@ from .reports import rows_markdown, rows_table
 SEED = "seed 002"
 CONV_I = "impartial: Grundy values, P iff G = 0"
 CONV_P = "partizan outcome classes P, N, L (Left wins whoever starts), R; Left moves the first stack"
-LETTER = "PNLR"
 SWAP_LR = np.array([P, N, R, L], dtype=np.int64)   # outcome code of the reversed string
 
 # full tables: (len, max) pairs per scale, both modes
@@ -711,6 +711,16 @@ def _tp(w):
     return triple_point(D_)
 
 
+def _prop8(cw: str, wins: str, a: int, own: int, other: int) -> int:
+    """Proposition 8's R*(a w) for ``w`` of outcome ``cw`` (``wins`` = "L", ``own`` = L*(w),
+    ``other`` = R*(w)); with "R" and the two exchanged, its dual L*(w a)."""
+    if cw in wins + "P":
+        return a + other
+    if cw == "N":
+        return 1 if a < own else a - own + other + 1
+    return 1 + max(a + 1 - own, 0)
+
+
 def threshold_claims(scale: str) -> list[Claim]:
     dom = _cores_domain(scale)
     SP = E.PARTIZAN_MODE
@@ -832,27 +842,15 @@ def threshold_claims(scale: str) -> list[Claim]:
             S = sum(w)
             F = E.frame(w, S + lim + 4, S + lim + 4, SP)
             for a in range(1, lim + 1):
-                got = _first(F[a, :], (R, N))
-                if cw in "LP":
-                    want = a + rs_w
-                elif cw == "N":
-                    want = 1 if a < ls_w else a - ls_w + rs_w + 1
-                else:
-                    want = 1 + max(a + 1 - ls_w, 0)
-                n += 1
-                if got != want:
-                    bad.append(Counterexample(f"R*({a},{_fmt(w)}), w in {cw}", str(want), str(got)))
-                # the dual rule for L*(w b)
-                got = _first(F[:, a], (L, N))
-                if cw in "RP":
-                    want = a + ls_w
-                elif cw == "N":
-                    want = 1 if a < rs_w else a - rs_w + ls_w + 1
-                else:
-                    want = 1 + max(a + 1 - rs_w, 0)
-                n += 1
-                if got != want:
-                    bad.append(Counterexample(f"L*({_fmt(w)},{a}), w in {cw}", str(want), str(got)))
+                # R*(a w), and the dual rule for L*(w a) (L and R, L* and R* exchanged)
+                for got, want, name in (
+                        (_first(F[a, :], (R, N)), _prop8(cw, "L", a, ls_w, rs_w),
+                         f"R*({a},{_fmt(w)})"),
+                        (_first(F[:, a], (L, N)), _prop8(cw, "R", a, rs_w, ls_w),
+                         f"L*({_fmt(w)},{a})")):
+                    n += 1
+                    if got != want:
+                        bad.append(Counterexample(f"{name}, w in {cw}", str(want), str(got)))
         h = 4 * CORES[scale][1]
         for a in range(1, h + 1):
             t = _thr((a,))

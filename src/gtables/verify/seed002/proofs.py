@@ -8,13 +8,33 @@ import numba as nb
 import numpy as np
 
 from ...config import JIT
-from ...engine.kernels import L, N, P, R
 from ...engine.periodicity import find_period
+from ...engine.values import L, N, P, R
 
 
 # ----------------------------------------------------------------------------------------------
 # §2: Theorem 2 (Lorraine's arrow diagram)
 # ----------------------------------------------------------------------------------------------
+@nb.njit(**JIT)
+def string_ends(s, k):
+    """``(n, a, m, b)`` of the string ``s[:k]`` (k >= 1) written x^n a ... b y^m: the runs at
+    its two ends and the entries next to them (a = y, b = x for x^n y^m); ``(k, x, 0, x)`` for
+    x^k."""
+    x = s[0]
+    y = s[k - 1]
+    n = 1
+    while n < k and s[n] == x:
+        n += 1
+    if n == k:
+        return k, x, 0, x
+    m = 1
+    while m < k and s[k - 1 - m] == y:
+        m += 1
+    if n + m == k:
+        return n, y, m, x
+    return n, s[n], m, s[k - 1 - m]
+
+
 @nb.njit(**JIT)
 def arrow_p(s):
     """Theorem 2's description of the impartial P-positions, for one zero-padded string.
@@ -32,20 +52,9 @@ def arrow_p(s):
         return True
     x = s[0]
     y = s[k - 1]
-    n = 1
-    while n < k and s[n] == x:
-        n += 1
+    n, a, m, b = string_ends(s, k)
     if n == k:
         return k % 2 == 0
-    m = 1
-    while m < k and s[k - 1 - m] == y:
-        m += 1
-    if n + m == k:
-        a = y
-        b = x
-    else:
-        a = s[n]
-        b = s[k - 1 - m]
     if abs(x - y) > 1:
         return False
     # top row: (odd, up) or (even, down)
@@ -228,18 +237,7 @@ def far_end_moves(strings, corrected_b):
         y = s[k - 1]
         if y - x <= 1:
             continue
-        n = 1
-        while n < k and s[n] == x:
-            n += 1
-        m = 1
-        while m < k and s[k - 1 - m] == y:
-            m += 1
-        if n + m == k:
-            a = y
-            b = x
-        else:
-            a = s[n]
-            b = s[k - 1 - m]
+        n, a, m, b = string_ends(s, k)
         top = (n % 2 == 1) == (x < a)
         t0 = -1
         t1 = -1

@@ -1,4 +1,4 @@
-"""The jitted kernels of :mod:`gtables.engine.quotient` (misère quotients of heap games).
+"""The jitted kernels of :mod:`gtables.misere.quotient` (misère quotients of heap games).
 
 A finite commutative monoid is its multiplication table ``mult`` (int32, ``k x k``, element 0 the
 identity); a *word* is a vector of exponents over the heaps that have options, ``word[j]`` copies
@@ -11,7 +11,7 @@ claimed quotient is well defined and every word before it is known to be predict
 * :func:`least_words`: the colex-least word of every element (its *normal form*).
 * :func:`commutativity_failure` and :func:`associativity_failure` (Light's test on a generating
   set): a received table is checked to be a commutative monoid before any word is evaluated in
-  it (:func:`gtables.engine.quotient.monoid_failure`).
+  it (:func:`gtables.misere.quotient.monoid_failure`).
 * :func:`p_failure` and :func:`n_failure`: the two conditions of the pretending-function test
   (:mod:`.quotient`), searched in colex order; ``n_failure`` is a Dijkstra search over
   *transition states* ``(element, set of the elements of its options)`` with dominance pruning.
@@ -29,8 +29,8 @@ import numpy as np
 from numba import types
 
 from ..config import JIT
-from .jit import lazy_njit
-from .spaces.partition_kernels import partition_rank
+from ..engine.jit import lazy_njit
+from ..engine.spaces.partition_kernels import partition_rank
 
 i32 = types.int32
 i64 = types.int64
@@ -102,7 +102,7 @@ def commutativity_failure(mult):
 def associativity_failure(mult, gens):
     """``(x, g, y)`` with ``(x g) y != x (g y)`` for ``g`` in ``gens`` (the first in the order
     ``g``, ``x``, ``y``), or ``(-1, -1, -1)`` when there is none: Light's test, ``len(gens) k^2``
-    products (:func:`gtables.engine.quotient.monoid_failure` says why it suffices)."""
+    products (:func:`gtables.misere.quotient.monoid_failure` says why it suffices)."""
     k = mult.shape[0]
     for t in range(gens.shape[0]):
         g = gens[t]

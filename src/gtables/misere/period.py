@@ -10,15 +10,16 @@ out in full and are the ones this module relies on; they follow the shape the so
 (pre-period ``n0``, period ``p``, the largest removal ``k``, a window of about ``2 n0 + 2 p + k``
 heaps) and use nothing but the pretending-function test of :mod:`.quotient`.
 
-**The rules.** A *take-and-break game of finite code* (:class:`TakeAndBreak`): for every heap
-``n > k``, a move removes ``i`` tokens and leaves either one non-empty heap ``n - i`` (``i`` in
-``one``, ``1 <= i <= k``) or two non-empty heaps ``a + b = n - i`` in every way (``i`` in ``two``,
-``0 <= i <= k``).  These are the octal games ``d0.d1...dk`` (digits 0-7, ``d0`` 0 or 4: bit 2 of
-``d_i`` puts ``i`` in ``one``, bit 4 in ``two``; bit 1, a heap of exactly ``i`` taken whole, only
-acts on heaps ``<= k``) and the finite subtraction games.  Not covered: codes with ``!`` (the two
-heaps must differ: shifting one part by ``p`` may make them equal), hexadecimal digits (three
-heaps), all-but subtraction games and Nim (no finite ``k``), user heap games (nothing declares
-their rules for heaps past the table).
+**The rules.** A *take-and-break game of finite code* (:class:`TakeAndBreak`: the record a family
+declares, kept in :mod:`gtables.engine.take_and_break` so that no game imports this package; the
+theorem's window, :func:`window`, is here): for every heap ``n > k``, a move removes ``i``
+tokens and leaves either one non-empty heap ``n - i`` (``i`` in ``one``, ``1 <= i <= k``) or two
+non-empty heaps ``a + b = n - i`` in every way (``i`` in ``two``, ``0 <= i <= k``).  These are the
+octal games ``d0.d1...dk`` (digits 0-7, ``d0`` 0 or 4: bit 2 of ``d_i`` puts ``i`` in ``one``, bit 4
+in ``two``; bit 1, a heap of exactly ``i`` taken whole, only acts on heaps ``<= k``) and the finite
+subtraction games.  Not covered: codes with ``!`` (the two heaps must differ: shifting one part
+by ``p`` may make them equal), hexadecimal digits (three heaps), all-but subtraction games and Nim
+(no finite ``k``), user heap games (nothing declares their rules for heaps past the table).
 
 **Theorem.** Let ``(Q, P, Φ)`` be the misère quotient of the sums of heaps ``0..N`` of such a game
 (every sum of heaps ``0..N`` passes the pretending-function test, every element is the image of a
@@ -64,65 +65,21 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from ..engine.take_and_break import TakeAndBreak
 from ..errors import GtablesError
 
-THEOREM = "periodicity theorem for misère quotients (Plambeck-Siegel; proof in gtables.engine.misere_period)"
+THEOREM = "periodicity theorem for misère quotients (Plambeck-Siegel; proof in gtables.misere.period)"
 
 
 class CertificateError(GtablesError):
     """A periodicity certificate that does not hold (the message says which condition fails)."""
 
 
-@dataclasses.dataclass(frozen=True)
-class TakeAndBreak:
-    """The rules the theorem needs (module text): for every heap ``n > k``, a move removes ``i``
-    and leaves one non-empty heap ``n - i`` (``i`` in ``one``) or two non-empty heaps of total
-    ``n - i`` in every way (``i`` in ``two``).  ``k``: the largest number of tokens any move
-    removes (heaps ``<= k`` may have other moves, e.g. taking a heap of exactly ``i`` whole)."""
-    one: tuple[int, ...]
-    two: tuple[int, ...]
-    k: int
-
-    def __post_init__(self):
-        one = tuple(sorted(set(int(i) for i in self.one)))
-        two = tuple(sorted(set(int(i) for i in self.two)))
-        object.__setattr__(self, "one", one)
-        object.__setattr__(self, "two", two)
-        if any(i < 1 for i in one) or any(i < 0 for i in two) or \
-                max(one + two, default=0) > int(self.k) or int(self.k) < 0:
-            raise GtablesError(f"take-and-break rules: removals one={one}, two={two} must lie in "
-                               f"1..k and 0..k, k = {self.k}")
-
-    @property
-    def splits(self) -> bool:
-        return bool(self.two)
-
-    def bound(self, n0: int, p: int) -> int:
-        """The largest heap ``N`` must be at least this for pre-period ``n0`` and period ``p``."""
-        m = max(int(n0), 1)
-        return (2 * m + 2 * p if self.splits else m + p) + self.k - 1
-
-    def options(self, n: int) -> list[tuple[int, ...]]:
-        """Heap ``n``'s options (``n > k``), each as its heaps in decreasing order."""
-        if n <= self.k:
-            raise ValueError(f"the rules describe heaps past k = {self.k}, not {n}")
-        out: list[tuple[int, ...]] = [(n - i,) for i in self.one]
-        for i in self.two:
-            r = n - i
-            out += [(r - a, a) for a in range(1, r // 2 + 1)]
-        return sorted(set(out))
-
-    def as_dict(self) -> dict:
-        return {"one": list(self.one), "two": list(self.two), "k": self.k}
-
-    @classmethod
-    def from_dict(cls, d: dict) -> TakeAndBreak:
-        return cls(tuple(d["one"]), tuple(d["two"]), int(d["k"]))
-
-    def describe(self) -> str:
-        one = ",".join(map(str, self.one)) or "none"
-        two = ",".join(map(str, self.two)) or "none"
-        return f"remove i and leave one heap: i in {{{one}}}; leave two heaps: i in {{{two}}}; k = {self.k}"
+def window(rules: TakeAndBreak, n0: int, p: int) -> int:
+    """The theorem's bound: the largest heap ``N`` must be at least this for pre-period ``n0``
+    and period ``p`` under ``rules`` (module text)."""
+    m = max(int(n0), 1)
+    return (2 * m + 2 * p if rules.splits else m + p) + rules.k - 1
 
 
 @dataclasses.dataclass(frozen=True)
@@ -210,10 +167,10 @@ def find_certificate(phi, rules: TakeAndBreak | None) -> Certificate | None:
     if N <= rules.k:
         return None
     for p in range(1, N + 1):
-        if rules.bound(0, p) > N:          # the bound grows with p: no larger period fits
+        if window(rules, 0, p) > N:          # the bound grows with p: no larger period fits
             return None
         n0 = least_preperiod(phi, p)
-        w = rules.bound(n0, p)
+        w = window(rules, n0, p)
         if w <= N:
             return Certificate(n0, p, N, w, rules)
     return None
@@ -246,9 +203,10 @@ def check_certificate(cert: Certificate, phi, rules: TakeAndBreak | None = None,
                                f"{cert.rules.describe()}, the game's are {rules.describe()}")
     if cert.period < 1 or cert.preperiod < 0:
         raise CertificateError(f"period {cert.period} / pre-period {cert.preperiod} out of range")
-    if cert.window != cert.rules.bound(cert.preperiod, cert.period):
+    if cert.window != window(cert.rules, cert.preperiod, cert.period):
         raise CertificateError(f"the certificate's window (heaps 0..{cert.window}) is not the "
-                               f"theorem's bound {cert.rules.bound(cert.preperiod, cert.period)} "
+                               f"theorem's bound "
+                               f"{window(cert.rules, cert.preperiod, cert.period)} "
                                f"for pre-period {cert.preperiod} and period {cert.period}")
     if cert.window > N:
         raise CertificateError(f"the window is too short: period {cert.period} from heap "

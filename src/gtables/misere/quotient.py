@@ -58,7 +58,7 @@ again by brute force from the options alone (:func:`.quotient_kernels.misere_sum
 with the quotient's answer; the first disagreement, if any, is reported (:attr:`Quotient.first_disagreement`).
 
 **For every heap.** With the game's take-and-break rules (``rules=``) the periodicity theorem of
-:mod:`.misere_period` is tried on the result; when it passes the quotient carries a
+:mod:`.period` is tried on the result; when it passes the quotient carries a
 ``period_certificate`` and holds for every heap (``certified_to == "all"``), and
 ``until_certified`` stops the computation at the first heap where it passes.
 
@@ -76,11 +76,12 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from ..engine.memory import MEMORY_FRACTION, available_memory, human_bytes
+from ..engine.periodicity import Periodicity, find_period
+from ..engine.take_and_break import TakeAndBreak
 from ..errors import GtablesError, NotEnoughMemory
-from . import misere_period as mp
+from . import period as mp
 from . import quotient_kernels as qk
-from .memory import MEMORY_FRACTION, available_memory, human_bytes
-from .periodicity import Periodicity, find_period
 
 MAX_SIZE = 8192              # |Q|: the table holds |Q|^2 int32 (256 MiB at 8192; guarded)
 MAX_TRIAL = 1 << 20          # elements of one trial monoid before it is reduced
@@ -147,7 +148,7 @@ class Quotient:
 
     ``certified`` is always True: the pretending-function test passed on every sum of heaps
     ``0..heaps`` (module text).  ``period_certificate``: a passed periodicity check
-    (:class:`~.misere_period.Certificate`, None when there is none); with it the quotient and
+    (:class:`~.period.Certificate`, None when there is none); with it the quotient and
     ``Φ`` hold for *every* heap, :meth:`phi_of` and :meth:`element` take heaps of any size, and
     ``certified_to`` is ``"all"`` (else the largest heap ``heaps``).  ``checked_total``: every
     sum of total at most this was also solved by brute force or against an exact table
@@ -200,7 +201,7 @@ class Quotient:
         return int(self.phi[h])
 
     def power(self, x: int, c: int) -> int:
-        """``x^c`` (any ``c >= 0``): :func:`.misere_period.power`."""
+        """``x^c`` (any ``c >= 0``): :func:`.period.power`."""
         return mp.power(self.mult, x, c, self.identity)
 
     def element(self, heaps) -> int:
@@ -311,7 +312,7 @@ def from_dict(d: dict) -> Quotient:
     compared: a table that is not what it says is refused).  A periodicity certificate is
     re-checked against the monoid and ``Φ`` (period, window; not the game's rules, which the
     record does not carry: :mod:`gtables.quotients` checks those on load) and refused with a
-    :class:`~.misere_period.CertificateError` when it does not hold."""
+    :class:`~.period.CertificateError` when it does not hold."""
     mult = np.array(d["mult"], dtype=np.int32)
     phi = np.array(d["phi"], dtype=np.int32)
     why = monoid_failure(mult, phi)
@@ -319,9 +320,9 @@ def from_dict(d: dict) -> Quotient:
         raise GtablesError(f"this quotient's table is not a commutative monoid: {why}")
     isp = np.zeros(mult.shape[0], dtype=np.uint8)
     isp[list(d["p_portion"])] = 1
-    q = _record(mult, isp, phi, np.array(d["sizes"], dtype=np.int64),
-                np.array(d["p_sizes"], dtype=np.int64), tuple(d["expansions"]),
-                int(d["tame_to"]), float(d.get("seconds", 0.0)))
+    q = canonical_quotient(mult, isp, phi, np.array(d["sizes"], dtype=np.int64),
+                           np.array(d["p_sizes"], dtype=np.int64), tuple(d["expansions"]),
+                           int(d["tame_to"]), float(d.get("seconds", 0.0)))
     if q.size != d["size"] or list(q.p_portion) != list(d["p_portion"]) or \
             list(q.relations) != list(d["relations"]):
         raise GtablesError("this quotient's data does not match its own presentation")
@@ -395,7 +396,7 @@ def heap_options(options_of: OptionsOf, n: int) -> list[list[tuple[int, ...]]]:
     return opts
 
 
-class _Options:
+class OptionArrays:
     """Options as arrays: for the active heaps (those with a move) in increasing order, their
     options' heaps padded with 0 (``comps``), grouped by heap (``start``)."""
 
@@ -499,7 +500,7 @@ def monoid_failure(mult, phi) -> str | None:
 # the test
 
 
-def least_failure(mult, isp, phi, ops: _Options, max_states: int = MAX_STATES,
+def least_failure(mult, isp, phi, ops: OptionArrays, max_states: int = MAX_STATES,
                   memory: int | None = None):
     """The colex-least sum of heaps (a word over ``ops.active``) at which ``(mult, isp, phi)``
     fails the pretending-function test, or ``None`` when it passes for every sum.  The state
@@ -540,7 +541,7 @@ def least_failure(mult, isp, phi, ops: _Options, max_states: int = MAX_STATES,
 # trials
 
 
-def _trial(mult, phi, ops: _Options, upto: int, free: dict[int, tuple[int, int]],
+def _trial(mult, phi, ops: OptionArrays, upto: int, free: dict[int, tuple[int, int]],
            max_trial: int, max_size: int = MAX_SIZE, table: bool = True):
     """The trial monoid for heaps ``0..upto``: the submonoid of ``mult`` generated by the active
     heaps outside ``free``, times ``C(i, p)`` for each heap of ``free`` (its ``(i, p)``), marked by
@@ -678,7 +679,7 @@ def quotient(options_of: OptionsOf, n: int, *, check_total: int | None = None,
              max_repairs: int = MAX_REPAIRS, max_states: int = MAX_STATES,
              time_limit: float | None = None,
              progress: Callable[[int, int, int], None] | None = None,
-             rules: mp.TakeAndBreak | None = None, until_certified: bool = False) -> Quotient:
+             rules: TakeAndBreak | None = None, until_certified: bool = False) -> Quotient:
     """The misère quotient of the sums of heaps ``0..n`` of the heap game whose heap ``h`` has
     the options ``options_of(h)`` (each a tuple of the smaller heaps it leaves; ``()`` takes the
     whole heap).  Certified by the pretending-function test (module text); with ``check_total``
@@ -686,9 +687,9 @@ def quotient(options_of: OptionsOf, n: int, *, check_total: int | None = None,
     called after each heap.  Past the limits (sizes, trials, ``time_limit`` seconds) raises
     :class:`QuotientError` carrying the certified quotient of the heaps done (``partial``).
 
-    ``rules``: the game's take-and-break rules (:class:`~.misere_period.TakeAndBreak`, from the
-    family, e.g. ``gtables.games.octal.take_and_break(code)``; None: not a game of finite code).
-    With them the periodicity theorem is tried on the result (:mod:`.misere_period`): when it
+    ``rules``: the game's take-and-break rules (:class:`TakeAndBreak`, from the family, e.g.
+    ``gtables.games.octal.take_and_break(code)``; None: not a game of finite code).
+    With them the periodicity theorem is tried on the result (:mod:`.period`): when it
     passes, ``period_certificate`` is set and ``certified_to == "all"``.  ``until_certified``:
     stop at the first heap ``h <= n`` where it passes (the result is then the quotient of heaps
     ``0..h``, valid for every heap); without a pass the computation runs to ``n`` as usual.  The
@@ -715,9 +716,10 @@ def quotient(options_of: OptionsOf, n: int, *, check_total: int | None = None,
                 mult, isp, phi = _extend(mult, isp, phi, opts, h, expansions, max_size,
                                          max_trial, max_repairs, max_states, deadline)
             except QuotientError as e:
-                done = _record(mult, isp, phi[:h].copy(), sizes[:h].copy(), p_sizes[:h].copy(),
-                               tuple(x for x in expansions if x < h), tame_to,
-                               time.perf_counter() - t0)
+                done = canonical_quotient(mult, isp, phi[:h].copy(), sizes[:h].copy(),
+                                          p_sizes[:h].copy(),
+                                          tuple(x for x in expansions if x < h), tame_to,
+                                          time.perf_counter() - t0)
                 raise type(e)(str(e), heap=h, partial=done,
                               evidence=getattr(e, "evidence", None)) from None
         sizes[h] = mult.shape[0]
@@ -732,8 +734,8 @@ def quotient(options_of: OptionsOf, n: int, *, check_total: int | None = None,
             n = h
             phi, sizes, p_sizes = phi[:h + 1].copy(), sizes[:h + 1].copy(), p_sizes[:h + 1].copy()
             break
-    q = _record(mult, isp, phi, sizes, p_sizes, tuple(expansions), tame_to,
-                time.perf_counter() - t0)
+    q = canonical_quotient(mult, isp, phi, sizes, p_sizes, tuple(expansions), tame_to,
+                           time.perf_counter() - t0)
     if rules is not None:
         mp.check_rules(rules, lambda h: opts[h], n)
         cert = mp.find_certificate(q.phi, rules)
@@ -747,7 +749,7 @@ def quotient(options_of: OptionsOf, n: int, *, check_total: int | None = None,
 def _extend(mult, isp, phi, opts, h, expansions, max_size, max_trial, max_repairs, max_states,
             deadline=None):
     """``(mult, isp, phi)`` for heaps ``0..h`` from those for ``0..h-1``."""
-    ops = _Options(opts, h)
+    ops = OptionArrays(opts, h)
     memory = available_memory()          # read once per heap: the guard of each test
     # 1. a conservative extension?
     s_img = np.unique(qk.option_images(mult, phi, np.array(
@@ -811,7 +813,7 @@ def _extend(mult, isp, phi, opts, h, expansions, max_size, max_trial, max_repair
 GROWING = 10
 
 
-def evidence(h: int, ops: _Options, fails: list[np.ndarray], trial, fail,
+def evidence(h: int, ops: OptionArrays, fails: list[np.ndarray], trial, fail,
              before: int = 1) -> dict:
     """What the trials at heap ``h`` showed before the engine gave up: how many failed, the
     largest number of copies of each heap in their least failing sums (heaps reaching
@@ -843,7 +845,7 @@ LOWER_BOUND_BYTES = 1 << 28      # the refinement's action table (int64) at most
 LOWER_BOUND_WORK = 1 << 28       # states x letters x levels (the refinement's passes) at most
 
 
-def lower_bound(mult, isp, phi, ops: _Options, fail) -> int:
+def lower_bound(mult, isp, phi, ops: OptionArrays, fail) -> int:
     """A proved lower bound on the order of the true quotient ``Q_h`` (heaps ``0..h``, ``h`` the
     largest active heap) from a trial ``(mult, isp, phi)`` whose least failing sum is ``fail``.
 
@@ -1014,9 +1016,11 @@ def _word_text(active, word) -> str:
 # structure: canonical numbering, presentation, tameness
 
 
-def _record(mult, isp, phi, sizes, p_sizes, expansions, tame_to, seconds) -> Quotient:
+def canonical_quotient(mult, isp, phi, sizes, p_sizes, expansions, tame_to,
+                       seconds) -> Quotient:
     """The :class:`Quotient` of a certified ``(mult, isp, phi)``: elements renumbered in colex
-    order of their least sums, presentation and tameness derived."""
+    order of their least sums, presentation and tameness derived (also what
+    :mod:`gtables.quotients` rebuilds a stored quotient with, to hold it to canonical order)."""
     n = phi.shape[0] - 1
     # heaps with an element other than the identity: their words reach every element
     active = np.array([h for h in range(1, n + 1) if phi[h] != 0], dtype=np.int64)
@@ -1276,7 +1280,7 @@ def check_table(q: Quotient, values, total: int) -> Quotient:
     ``...,play=misere,total=T`` table of the same game, 0 = P, in
     :class:`~gtables.engine.spaces.PartitionSpace` order) on every sum of heaps ``1..q.heaps`` of
     total at most ``total`` (``<= T``)."""
-    from .spaces import PartitionSpace
+    from ..engine.spaces import PartitionSpace
     t0 = time.perf_counter()
     space = PartitionSpace(int(total))
     vals = np.ascontiguousarray(values, dtype=np.uint8)
