@@ -52,12 +52,12 @@ from numba import prange, types
 from ..config import JIT, PARALLEL_JIT, JitOptions
 from .jit import lazy_njit
 from .mex import add_small, bits_mex, stamped_mex
-from .moves import EXTENDS
 from .status import (  # noqa: F401  (TERMINAL_*: the move generators' codes, re-exported)
     BAD_COUNT,
     BAD_TERMINAL,
     BASE,
     DONE,
+    EXTENDS,
     LAYER_CROSSED,
     NOT_SMALLER,
     OVERFLOW,

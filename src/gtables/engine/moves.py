@@ -22,9 +22,9 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from .status import EXTENDS
 from .values import GRUNDY, MISERE, OUTCOME, PARTIZAN, PARTIZAN_MISERE
 
-EXTENDS = -3      # second slot of a pair that adds one more component to the option before it
 LAYER_MIN_BITS = 12   # a define_game table below 2^12 positions is filled serially (too small)
 
 

@@ -26,6 +26,9 @@ BASE = 16                 # status = pos * BASE + code, 0 <= code < BASE
 # kernels, so that a family's plain-Python rules name them without numba.
 TERMINAL_LOSS = -1        # the player to move there has lost
 TERMINAL_WIN = -2         # the player to move there has won
+# The second slot of a pair, in a generator of sums (:class:`.moves.SumMoves`), that adds one more
+# component to the option before it.
+EXTENDS = -3
 
 SCRATCH_FULL = 0   # a scratch array of the kernel's driver is full (octal: the mark arrays or the
                    # rare list): grow it and call again from pos (positions before pos are written)
