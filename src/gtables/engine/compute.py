@@ -14,9 +14,11 @@ from ..errors import GtablesError
 from . import kernels as K
 from .game import Game
 from .memory import check_memory, estimate_bytes, initial_dtype, widen
+from .moves import Plan
 from .progress import CHUNK_SECONDS, Progress, latched_interrupts
 from .sequence import fill_sequence, require_period_theorem
-from .status import LAYER_CROSSED, OVERFLOW, decode
+from .status import LAYER_CROSSED, OVERFLOW, SCRATCH_FULL, decode
+from .values import CANONICAL
 
 
 def check_request(game: Game, *, until_periodic: bool = False, algorithm: str = "auto",
@@ -43,7 +45,8 @@ def check_request(game: Game, *, until_periodic: bool = False, algorithm: str = 
 
 def fill(game: Game, *, progress: bool | None = None, chunk: int = 1 << 12,
          ignore_memory: bool = False, threads: int | None = None,
-         generic: bool = False, ignore_time: bool = False) -> tuple[np.ndarray, float]:
+         generic: bool = False, ignore_time: bool = False,
+         pool=None) -> tuple[np.ndarray, float]:
     """Fill the whole table of ``game`` bottom-up; return ``(values, seconds)``.
 
     Sequence tables go to :func:`~.sequence.fill_sequence`, a family's fast fill runs when it
@@ -55,7 +58,9 @@ def fill(game: Game, *, progress: bool | None = None, chunk: int = 1 << 12,
     start); a define_game generator whose options cross the layers is filled in index order.
     ``threads``: the workers of a parallel plan (default: numba's threads; 1: serial).
     ``generic=True`` ignores the game's strategies (fast fill, sequence): the generic kernels
-    only, for tests.
+    only, for tests.  A ``value=canonical`` table (kind :data:`CANONICAL`) is filled serially in
+    index order into ``pool`` (a :class:`gtables.cgt.Pool`, required: the values are its ids),
+    grown whenever it is full.
     """
     if generic and (game.fast_fill is not None or game.is_sequence):
         game = dataclasses.replace(game, fast_fill=None, sequence=None)
@@ -77,7 +82,13 @@ def fill(game: Game, *, progress: bool | None = None, chunk: int = 1 << 12,
     import numba
     size = game.space.size
     nw = int(threads or numba.get_num_threads())
-    plan = game.moves_type.plan(game, nw)
+    if game.kind == CANONICAL:
+        if pool is None:
+            raise ValueError(f"{game.spec}: a table of canonical forms is filled into a game "
+                             f"pool: pass pool=")
+        plan = canonical_plan(game, pool)
+    else:
+        plan = game.moves_type.plan(game, nw)
     table = np.zeros(size, dtype=initial_dtype(game))
     width = K.scratch_width(game.max_options)
     bar = Progress(size, game.spec, enabled=progress)
@@ -141,12 +152,26 @@ def _run_serial(game: Game, plan, table: np.ndarray, row: np.ndarray, bar: Progr
             lo = hi
             bar.update(lo)
             continue
-        if stop.code != OVERFLOW:
+        if stop.code == SCRATCH_FULL and plan.grow is not None:
+            plan.grow()                      # room made: again from where it stopped
+        elif stop.code == OVERFLOW:
+            table = widen(table)
+        else:
             return stop, table
-        table = widen(table)
         worker, args = plan.worker(table)
         lo = stop.pos
     return None, table
+
+
+def canonical_plan(game: Game, pool) -> Plan:
+    """The serial plan of a table of canonical forms (:func:`gtables.cgt.fill.canonical_range`
+    into ``pool``, which its ``grow`` doubles)."""
+    from ..cgt.fill import canonical_range
+
+    def work(moves, params, args, lo, hi, table, row):
+        return canonical_range(moves, params, args[0], lo, hi, table, row, pool.P)
+    args = np.array([game.max_options], dtype=np.int64)
+    return Plan(lambda table: (work, args), grow=pool.grow)
 
 
 def _net(t0: float, c0: float) -> float:

@@ -23,6 +23,7 @@ from .spaces import PositionSpace
 from .status import BAD_COUNT, NOT_SMALLER, Stop
 from .syntax import parse_int
 from .values import (  # noqa: F401  (the value kinds: part of the family contract, re-exported)
+    CANONICAL,
     ENCODINGS,
     GRUNDY,
     KINDS,

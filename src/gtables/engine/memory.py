@@ -10,7 +10,7 @@ import numpy as np
 
 from ..errors import GtablesError, NotEnoughMemory
 from .game import GRUNDY, Game
-from .values import VALUE_DTYPES
+from .values import CANONICAL, CANONICAL_DTYPE, VALUE_DTYPES
 
 MEMORY_FRACTION = 0.9   # refuse a table whose estimate exceeds this share of what is available
 UNLIMITED = 1 << 60      # cgroup v1 writes "no limit" as a number near 2^63
@@ -134,15 +134,18 @@ def human_bytes(n: float) -> str:
 
 
 def initial_dtype(game: Game):
-    """uint8 always: outcome codes fit, and a Grundy table starts compact and is widened only
-    when a computed value outgrows it, so the final dtype is the smallest that holds its maximum."""
-    return np.uint8
+    """uint8: outcome codes fit, and a Grundy table starts compact and is widened only when a
+    computed value outgrows it, so the final dtype is the smallest that holds its maximum; int32
+    for the ids of canonical forms."""
+    return CANONICAL_DTYPE if game.kind == CANONICAL else np.uint8
 
 
 def final_dtype(game: Game) -> np.dtype:
     """The widest dtype ``game``'s table can end in.  Outcome codes fit in uint8.  A Grundy value
     is the mex of its options' values, so it is at most the number of options: ``max_options``
     bounds it."""
+    if game.kind == CANONICAL:
+        return CANONICAL_DTYPE
     if game.kind != GRUNDY:
         return np.dtype(np.uint8)
     top = game.max_options

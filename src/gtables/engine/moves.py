@@ -35,11 +35,14 @@ class Plan:
     of one tier independent of each other, run in parallel by :func:`.kernels.run_tiers`), or
     None: the worker runs serially on positions in index order, chunk by chunk.  ``units``: the
     positions a unit holds (1, or a block's size: for progress).  ``fallback``: the plan to run
-    instead when the worker says ``LAYER_CROSSED`` (None: it never does)."""
+    instead when the worker says ``LAYER_CROSSED`` (None: it never does).  ``grow``: what makes
+    room when a serial worker says ``SCRATCH_FULL`` (a canonical-value table's game pool: the
+    worker is called again from the position it stopped at)."""
     worker: Callable[[np.ndarray], tuple[Any, np.ndarray]]
     bounds: np.ndarray | None = None
     units: int = 1
     fallback: Plan | None = None
+    grow: Callable[[], None] | None = None
 
 
 class MoveType:

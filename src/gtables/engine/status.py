@@ -52,6 +52,7 @@ LAYER_CROSSED = 9  # an option of pos lies in another block of the same or a lat
 BUDGET = 10        # the search spent its budget of expanded positions
 HASH_FULL = 11     # the search's hash table is too full: grow it
 STACK_FULL = 12    # the search's stack is full: deepen it
+VALUE_RANGE = 13   # a canonical value of pos is a number beyond the game pool's range
 
 
 @dataclasses.dataclass(frozen=True)
@@ -81,6 +82,8 @@ CODES = {c.value: c for c in (
     Code(BUDGET, "BUDGET", "the search spent its budget (call again)", True),
     Code(HASH_FULL, "HASH_FULL", "the search's hash table is full (grow it)", True),
     Code(STACK_FULL, "STACK_FULL", "the search's stack is full (deepen it)", True),
+    Code(VALUE_RANGE, "VALUE_RANGE", "a number beyond the game pool's range (|x| < 2^20, "
+         "denominators up to 2^30)", False),
 )}
 
 

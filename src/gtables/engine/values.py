@@ -22,7 +22,9 @@ OUTCOME = "outcome"                # P/N, normal play (or the family's own termi
 MISERE = "misere"                  # P/N, misère play (no moves: the player to move wins)
 PARTIZAN = "partizan"              # L/R/N/P, normal play
 PARTIZAN_MISERE = "partizan_misere"  # L/R/N/P, misère play (no moves: the player to move wins)
-KINDS = (GRUNDY, OUTCOME, MISERE, PARTIZAN, PARTIZAN_MISERE)
+CANONICAL = "canonical"            # the canonical form of a partizan game, normal play: an id of
+#                                    the table's game pool (:mod:`gtables.cgt`), kept beside it
+KINDS = (GRUNDY, OUTCOME, MISERE, PARTIZAN, PARTIZAN_MISERE, CANONICAL)
 PARTIZAN_KINDS = (PARTIZAN, PARTIZAN_MISERE)
 ENCODINGS = {
     GRUNDY: "Grundy value (nim-value); 0 exactly on P-positions",
@@ -31,7 +33,10 @@ ENCODINGS = {
     PARTIZAN: "0=P, 1=N, 2=L (Left wins whoever starts), 3=R (Right wins whoever starts)",
     PARTIZAN_MISERE: "0=P, 1=N, 2=L (Left wins whoever starts), 3=R (Right wins whoever "
                      "starts), misère play",
+    CANONICAL: "id of the position's canonical form in the table's game pool (stored beside "
+               "the values: options, stops, mean, temperature); gtables query writes it out",
 }
+CANONICAL_DTYPE = np.dtype(np.int32)   # pool ids are below 2^30 (:data:`gtables.cgt.kernels.MAX_IDS`)
 
 P, N, L, R = 0, 1, 2, 3
 OUTCOME_LETTERS = "PNLR"

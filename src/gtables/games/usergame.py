@@ -58,6 +58,7 @@ from collections.abc import Callable
 import numpy as np
 
 from ..engine.game import (
+    CANONICAL,
     GRUNDY,
     MISERE,
     PARTIZAN,
@@ -293,8 +294,8 @@ def define_game(name: str, *, space: str, moves, max_options, partizan: bool = F
     def build(v: dict) -> Rules:
         sp = make_space(v)
         misere = v["play"] == "misere"
-        kind = (PARTIZAN_MISERE if misere else PARTIZAN) if partizan else \
-            (MISERE if misere else GRUNDY)
+        kind = (PARTIZAN_MISERE if misere else CANONICAL if v["value"] == "canonical" else
+                PARTIZAN) if partizan else (MISERE if misere else GRUNDY)
         mo = bound(sp)
         where = f"a {v['rows']} x {v['cols']} board" if space == "board" else \
             f"graph {v['graph']}" if space == "graph" else f"positions 0..{v['size'] - 1}"

@@ -30,8 +30,16 @@ def _graph_value(text: str) -> str:
     return parse_graph(text)[0]
 
 
-def _normalise(name: str, planes: int):
+def _normalise(name: str, planes: int, partizan: bool):
     def normalise(values: dict) -> None:
+        if values.get("value") == "canonical":
+            if not partizan:
+                raise GtablesError(f"{name}: value=canonical is for partizan games; {name} is "
+                                   f"impartial: its tables hold Grundy values (the canonical "
+                                   f"form of a position of Grundy value g is the nimber *g)")
+            if values.get("play") == "misere":
+                raise GtablesError(f"{name}: value=canonical is for normal play (misère games "
+                                   f"have no canonical forms of this kind); drop play=misere")
         if "rows" in values:
             r, c = values["rows"], values["cols"]
             if r * c * planes > MAX_BITS:
@@ -68,7 +76,11 @@ def _grammar(name: str, space: str, planes: int, partizan: bool) -> Grammar:
     else:
         keys = (Param("size", int_param(1, MAX_INTEGERS, "(2^40, the cap of an integer space)"),
                       help="positions 0..size-1 (size at most 2^40)"),)
-    return Grammar(name, keys + (play,), normalise=_normalise(name, planes))
+    value = Param("value", choice_param("outcome", "canonical"), default="outcome",
+                  help="outcome (the default: L/R/N/P, or Grundy values for an impartial game) "
+                       "or canonical (partizan, normal play: the canonical form of every "
+                       "position, with its temperature and mean)")
+    return Grammar(name, keys + (play, value), normalise=_normalise(name, planes, partizan))
 
 
 GRAMMAR_WORDS = ("space", "planes", "partizan")
