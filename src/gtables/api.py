@@ -18,7 +18,16 @@ import numpy as np
 from . import games
 from ._version import __version__
 from .engine import spaces
-from .engine.game import ENCODINGS, GRUNDY, KINDS, PARTIZAN_KINDS, Family, Game, split_spec
+from .engine.game import (
+    CANONICAL,
+    ENCODINGS,
+    GRUNDY,
+    KINDS,
+    PARTIZAN_KINDS,
+    Family,
+    Game,
+    split_spec,
+)
 from .engine.status import TERMINAL_LOSS, TERMINAL_WIN
 from .engine.syntax import MIN_CHECKPOINT_SECONDS, count_value, seconds_value, short
 from .engine.values import OUTCOME_LETTERS
@@ -330,6 +339,11 @@ class Table:
     def _init(self, values, attrs, stored) -> None:
         self._values = None if values is None else _read_only(values)
         self.attrs = dict(attrs or {})
+        # a table of canonical forms: its game pool's arrays (just computed: in the attributes;
+        # stored: beside the values, read on first need) and the pool they re-derive
+        aux = self.attrs.pop("aux", None)
+        self._aux = aux if isinstance(aux, dict) else None
+        self._pool = None
         for k in JSON_ATTRS:
             if isinstance(self.attrs.get(k), str):
                 self.attrs[k] = json.loads(self.attrs[k])
@@ -435,9 +449,79 @@ class Table:
         return plot_values(self.values, self.space, self.kind, title=self.spec, ax=ax)
 
     # -- data frames and labelled arrays (optional: pip install "gtables[notebook]") ----------
+    # -- canonical forms ----------------------------------------------------------------------
+
+    @property
+    def pool(self):
+        """The game pool of a ``value=canonical`` table (:class:`gtables.cgt.Pool`): its values
+        are ids of the pool.  Read from beside the stored values and re-derived entry by entry
+        (every entry in canonical form, each id once) before it is used."""
+        if self.kind != CANONICAL:
+            raise GtablesError(f"{self.spec}: a table of {self.kind} values has no game pool "
+                               f"(value=canonical tables have one)")
+        if self._pool is None:
+            from .cgt import Pool
+            from .cgt.columns import derived_hold
+            trusted = self._aux is not None      # made by this process
+            if self._aux is None:
+                if self.stored is None:
+                    raise GtablesError(f"gtables bug: table {self.spec} has no game pool")
+                self._rules_since()
+                self._aux = self.stored.aux()
+                trusted = self.stored.sealed
+            where = self.stored.store.path if self.stored is not None else "memory"
+            try:
+                pool = Pool.from_arrays(self._aux)
+            except GtablesError as e:
+                raise GtablesError(f"table {self.spec} in {where}: its game pool is not right "
+                                   f"({e}); it is not used: {repair_hint(self.spec, where)}"
+                                   ) from None
+            if not trusted and not derived_hold(pool, self._aux):
+                raise GtablesError(f"table {self.spec} in {where}: the stops, means or "
+                                   f"temperatures kept with its game pool are not the pool's; "
+                                   f"it is not used: {repair_hint(self.spec, where)}")
+            self._pool = pool
+        return self._pool
+
+    def value_text(self, position) -> str:
+        """The value of one position as text: a Grundy value, an outcome letter, or (a
+        ``value=canonical`` table) the canonical form in CGSuite's notation."""
+        v = self.value(position)
+        if self.kind == CANONICAL:
+            return self.pool.format(v)
+        return str(v) if self.kind == GRUNDY else OUTCOME_LETTERS[v]
+
+    def where(self, value) -> np.ndarray:
+        """The indices of the positions whose value is ``value``: a canonical form as text in
+        CGSuite's notation (``"^*"``, ``"1/2"``, ``"+-1"``) for a ``value=canonical`` table, an
+        outcome letter for an outcome table, a Grundy value (int) for a Grundy table.  Loads the
+        whole table."""
+        values = self.values
+        if self.kind == CANONICAL:
+            if not isinstance(value, str):
+                raise GtablesError(f"{self.spec}: where(value=...) takes a value as text, such "
+                                   f"as '^*' or '1/2', not {type(value).__name__}")
+            pool = self.pool
+            n = len(pool)
+            g = pool.parse(value)
+            if g >= n:                   # a form no position of the table has
+                return np.zeros(0, dtype=np.int64)
+            return np.flatnonzero(values == g).astype(np.int64)
+        if self.kind == GRUNDY:
+            if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+                raise GtablesError(f"{self.spec}: where(value=...) of a Grundy table takes an "
+                                   f"int, not {value!r}")
+            return np.flatnonzero(values == int(value)).astype(np.int64)
+        letter = str(value).upper()
+        if letter not in OUTCOME_LETTERS or (letter in "LR" and self.kind not in PARTIZAN_KINDS):
+            raise GtablesError(f"{self.spec}: where(value=...) of an outcome table takes "
+                               f"{'P, N, L or R' if self.kind in PARTIZAN_KINDS else 'P or N'}, "
+                               f"not {value!r}")
+        return np.flatnonzero(values == OUTCOME_LETTERS.index(letter)).astype(np.int64)
+
     def _outcome_letters(self, values: np.ndarray) -> np.ndarray | None:
         """The outcome letters of a table of outcome codes (``None`` for a Grundy table)."""
-        if self.kind == GRUNDY:
+        if self.kind in (GRUNDY, CANONICAL):
             return None
         return np.array(list(OUTCOME_LETTERS))[values.astype(np.intp)]
 
@@ -468,11 +552,27 @@ class Table:
             cols[name] = rows[:, j]
         if text:
             cols["position"] = np.array([self.space.format(r) for r in rows], dtype=object)
-        cols["value"] = values
+        if self.kind == CANONICAL:
+            cols.update(self.canonical_columns(values))
+        else:
+            cols["value"] = values
         letters = self._outcome_letters(values)
         if letters is not None:
             cols["outcome"] = letters
         return pd.DataFrame(cols, index=pd.RangeIndex(self.space.size, name="index"))
+
+    def canonical_columns(self, values: np.ndarray) -> dict[str, np.ndarray]:
+        """For the ids ``values`` of a ``value=canonical`` table, one column each of ``value``
+        (the canonical form as text), ``outcome``, ``temperature``, ``mean``, ``left_stop``,
+        ``right_stop`` (numbers as text: ``3/4``) and ``birthday``."""
+        from .cgt.columns import id_columns
+        pool = self.pool
+        ids, inverse = np.unique(values, return_inverse=True)
+        derived = None
+        if self._aux is not None and "birthday" in self._aux:
+            derived = self._aux          # checked (or made) as the pool was read
+        per_id = id_columns(pool, ids.astype(np.int64), derived)
+        return {name: col[inverse] for name, col in per_id.items()}
 
     def to_xarray(self):
         """The table as a labelled :class:`xarray.DataArray` named ``value``.  A box of
@@ -581,6 +681,8 @@ class Table:
     def outcome_of_value(self, v: int) -> str:
         if self.kind == GRUNDY:
             return "P" if v == 0 else "N"
+        if self.kind == CANONICAL:
+            return self.pool.outcome(v)
         return OUTCOME_LETTERS[v]
 
     def outcome(self, position) -> str:
@@ -599,8 +701,8 @@ class Table:
         from .engine.values import LEFT, RIGHT
         idx = self.index(position)
         out = []
-        sides = (("Left", LEFT), ("Right", RIGHT)) if self.kind in PARTIZAN_KINDS else \
-            (("", 0),)
+        sides = (("Left", LEFT), ("Right", RIGHT)) if self.kind in PARTIZAN_KINDS + (CANONICAL,) \
+            else (("", 0),)
         for side_name, side in sides:
             status, opts = self.game.options(idx, side)
             for o in opts:
@@ -608,6 +710,10 @@ class Table:
                 if self.kind == GRUNDY:
                     wins = v == 0
                     shown = {"value": v, "outcome": "P" if v == 0 else "N"}
+                elif self.kind == CANONICAL:
+                    c = self.pool.outcome(v)
+                    wins = c in (("P", "L") if side == LEFT else ("P", "R"))
+                    shown = {"value": self.pool.format(v), "outcome": c}
                 elif self.kind in PARTIZAN_KINDS:
                     c = OUTCOME_LETTERS[v]
                     wins = c in (("P", "L") if side == LEFT else ("P", "R"))
@@ -631,6 +737,9 @@ class Table:
         d = {"spec": self.spec, "position": self.space.format_index(idx), "index": idx}
         if self.kind == GRUNDY:
             d["grundy"] = v
+        if self.kind == CANONICAL:
+            from .cgt.columns import describe_id
+            d.update(describe_id(self.pool, v))
         d["outcome"] = self.outcome_of_value(v)
         builtin = self.family in games.GRAMMARS and not games.user_family(self.family)
         if builtin or (self._game is None and not games.loaded(self.family)):
@@ -917,9 +1026,12 @@ def store_table(st: Store, g: Game, values: np.ndarray, attrs: dict, force: bool
     same table meanwhile: if its values agree, that is fine; if they differ, that is an error
     worth knowing.  A store that cannot take it (full, read-only) is a one-line error that says
     so; nothing stored before is changed."""
+    aux = attrs.get("aux") if isinstance(attrs.get("aux"), dict) else None
+    stored_by_other = False
     try:
-        st.write(g.spec, values, attrs, force=force)
+        st.write(g.spec, values, attrs, force=force, aux=aux)
     except AlreadyStored:
+        stored_by_other = True
         other = st.get(g.spec)
         if other.attrs.get("checksum") != checksum(values):
             raise GtablesError(f"{g.spec}: another process stored this table meanwhile and its "
@@ -933,12 +1045,15 @@ def store_table(st: Store, g: Game, values: np.ndarray, attrs: dict, force: bool
         except GtablesError as e:
             echo(f"{g.spec}: stored, but its checkpoint could not be dropped ({e})")
     s = st.get(g.spec)
-    return Table(g, values=values, attrs=s.attrs, stored=s)
+    # a table of canonical forms keeps the pool just made, unless another process stored the
+    # table meanwhile (then its pool, read from the store)
+    return Table(g, values=values, attrs=dict(s.attrs, aux=None if stored_by_other else aux),
+                 stored=s)
 
 
 # -- trust before reuse -------------------------------------------------------------------------
 
-def rederive_problem(g: Game, values: np.ndarray, positions=None) -> str | None:
+def rederive_problem(g: Game, values: np.ndarray, positions=None, aux=None) -> str | None:
     """Why ``values`` (a table or a sequence prefix of ``g``) are not what ``g``'s rules give
     from the values themselves, or None: each position of ``positions`` (default: a sample of
     200 random, the first 16 and the last 100) is computed again from its options' stored
@@ -951,6 +1066,8 @@ def rederive_problem(g: Game, values: np.ndarray, positions=None) -> str | None:
         positions = sample_positions(n)
     if g.is_sequence and n < g.space.size:
         g = _prefix_game(g, n)
+    if g.kind == CANONICAL:
+        return _canonical_problem(g, values, positions, aux)
     fast = g.sequence.recheck if g.sequence is not None else None
     bad = fast(values, positions) if fast is not None else None
     if bad is None:     # no family check, or one that does not judge these values
@@ -961,6 +1078,28 @@ def rederive_problem(g: Game, values: np.ndarray, positions=None) -> str | None:
         return None
     return (f"position {g.space.format_index(int(bad))} holds {int(values[int(bad)])}, but the "
             f"rules give another value from the values below it")
+
+
+def _canonical_problem(g: Game, values: np.ndarray, positions, aux) -> str | None:
+    """:func:`rederive_problem` of a table of canonical forms: its pool (``aux``: the arrays kept
+    beside it) re-derived entry by entry, then each position's id the canonical form of its
+    options' ids."""
+    from .cgt import Pool
+    from .cgt.columns import derived_hold
+    from .cgt.fill import rederive
+    if not aux:
+        return "it has no game pool beside its values"
+    try:
+        pool = Pool.from_arrays(aux)
+    except GtablesError as e:
+        return f"its game pool is not right ({e})"
+    if "birthday" in aux and not derived_hold(pool, aux):
+        return "the stops, means or temperatures kept with its game pool are not the pool's"
+    bad = rederive(g, values, pool, positions)
+    if bad is None:
+        return None
+    return (f"position {g.space.format_index(int(bad))} holds game {int(values[int(bad)])} of "
+            f"its pool, not the canonical form its options' values give")
 
 
 REDERIVE_SECONDS = 600.0    # the time guard of a full re-derivation ($GTABLES_REDERIVE_LIMIT)
@@ -1044,7 +1183,8 @@ def rederive_estimate(g: Game, values: np.ndarray) -> float:
 
 
 def rederive_checked(g: Game, values: np.ndarray, *, sample: int | None = None,
-                     fallback_sample: int | None = None, what: str = "") -> Rederived:
+                     fallback_sample: int | None = None, what: str = "",
+                     aux: dict | None = None) -> Rederived:
     """Re-derive ``values`` (a table or a sequence prefix of ``g``) from themselves: every
     position when its estimate (:func:`rederive_estimate`) is within :func:`rederive_limit`.
     Past it: with ``sample`` (asked for by the user: import --accept-sample) or
@@ -1085,7 +1225,7 @@ def rederive_checked(g: Game, values: np.ndarray, *, sample: int | None = None,
     if positions is not None and positions.size >= n:
         positions = None
     why = rederive_problem(g, values, np.arange(n, dtype=np.int64) if positions is None
-                           else positions)
+                           else positions, aux=aux)
     return Rederived(why, n if positions is None else int(positions.size), n,
                      time.perf_counter() - t0)
 
@@ -1321,6 +1461,11 @@ def import_tables(source: str, store=DEFAULT_STORE, echo=print, *,
                                    f"registered before import") from None
             if g.spec != spec:
                 raise GtablesError(f"its spec is not canonical (here: {g.spec})")
+            if g.kind == CANONICAL:
+                raise GtablesError("tables of canonical forms are not imported yet (their game "
+                                   "pool travels beside the values): compute it here, or read "
+                                   "the export file as a store (--store FILE), which "
+                                   "re-derives it")
             assert callable(load_values)
             values = load_values()
             if values.size != g.space.size:
@@ -1403,7 +1548,8 @@ def check_store(store=DEFAULT_STORE, deep: bool = False, echo=None) -> list[dict
                 continue
             imported = sampled_import(t.attrs) if t.sealed else None
             try:
-                done = rederive_checked(g, t.load(), fallback_sample=DEEP_SAMPLE)
+                done = rederive_checked(g, t.load(), fallback_sample=DEEP_SAMPLE,
+                                        aux=t.aux() if g.kind == CANONICAL else None)
             finally:
                 t.close()
             why = done.why
@@ -1462,6 +1608,16 @@ def compute_values(spec: str, *, store=None, progress: bool | None = False,
     from .engine.sequence import CHECKPOINT_SECONDS, fill_sequence
 
     g = game(spec)
+    if g.kind == CANONICAL:
+        from .cgt import Pool
+        from .cgt.columns import pool_arrays
+        pool = Pool()
+        values, seconds = fill(g, progress=progress, ignore_memory=ignore_memory,
+                               ignore_time=ignore_time, pool=pool)
+        attrs = _attrs_for(g, values, seconds)
+        attrs["extra"] = {"pool_games": len(pool)}
+        attrs["aux"] = pool_arrays(pool)     # kept beside the values (Store.write's aux)
+        return values, attrs
     if not g.is_sequence:
         values, seconds = fill(g, progress=progress, ignore_memory=ignore_memory,
                                ignore_time=ignore_time)
@@ -1603,10 +1759,11 @@ def _unsealed(g: Game, s: StoredTable, st: Store) -> Table:
     values re-derived in full before any is used (refused past the time guard), and described
     by attributes derived from its spec and values, never by its file's."""
     values = s.load()
+    aux = s.aux() if g.kind == CANONICAL else None
     where = ("an export file: import it to keep it" if st.readonly else
              "not sealed by this store: copied in, edited or planted")
     try:
-        r = rederive_checked(g, values, what=f"table {g.spec} in {st.path} ({where})")
+        r = rederive_checked(g, values, what=f"table {g.spec} in {st.path} ({where})", aux=aux)
     except TooBigToRederive as e:
         s.close()
         raise GtablesError(f"{e}; or recompute it: {repair_hint(g.spec, st.path)}") from None
@@ -1614,4 +1771,4 @@ def _unsealed(g: Game, s: StoredTable, st: Store) -> Table:
         s.close()
         raise GtablesError(f"table {g.spec} in {st.path} ({where}) is wrong: {r.why}; it is not "
                            f"used: {repair_hint(g.spec, st.path)}")
-    return Table(g, values=values, attrs=derive_attrs(g, values), stored=s)
+    return Table(g, values=values, attrs=dict(derive_attrs(g, values), aux=aux), stored=s)

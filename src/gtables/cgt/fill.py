@@ -109,3 +109,32 @@ def first_mismatch(moves, params, maxo, positions, table, scratch, P):
 def scratch_for(max_options: int) -> np.ndarray:
     """The scratch row :func:`canonical_range` and :func:`first_mismatch` take."""
     return np.zeros(3 * max(1, int(max_options)), np.int64)
+
+
+def rederive(game, values: np.ndarray, pool, positions: np.ndarray | None = None) -> int | None:
+    """The first position of ``positions`` (ascending; default every index) whose stored id in
+    ``values`` is not the canonical form, in ``pool``, of its options' stored ids (an id outside
+    the pool counts as wrong), or None if all agree.  ``values`` is never written; ``pool`` (the
+    table's, re-derived from its arrays) may gain the forms a wrong entry makes."""
+    table = np.array(values, dtype=np.int32)     # a writable copy (the kernel reads it only)
+    if positions is None:
+        positions = np.arange(table.size, dtype=np.int64)
+    positions = np.ascontiguousarray(positions, dtype=np.int64)
+    stored = np.asarray(values)
+    bad_id = np.flatnonzero((stored < 0) | (stored >= len(pool)))
+    if bad_id.size:         # not an id of the pool: wrong wherever it is
+        return int(bad_id[0])
+    end = positions.size
+    scratch = scratch_for(game.max_options)
+    j = 0
+    while j < end:
+        r = int(first_mismatch(game.moves, game.move_params, max(1, game.max_options),
+                               positions[j:end], table, scratch, pool.P))
+        if r <= -2:
+            pool.grow()
+            j += -2 - r
+            continue
+        if r >= 0:
+            return int(positions[j + r])
+        break
+    return None

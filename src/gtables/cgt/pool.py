@@ -417,7 +417,7 @@ def _rederive(arrays: Mapping[str, np.ndarray]) -> tuple[Pool, int | None]:
     if int(nleft.sum()) + int(nright.sum()) != options.size:
         raise GtablesError(f"game pool array options has {options.size} entries, not the "
                            f"{int(nleft.sum()) + int(nright.sum())} the counts say")
-    nleft, nright, options = (np.ascontiguousarray(a, np.int64) for a in (nleft, nright, options))
+    nleft, nright, options = (np.array(a, np.int64) for a in (nleft, nright, options))  # writable
     pool = Pool(capacity=n)
     start = 1 if n > 0 and nleft[0] == 0 and nright[0] == 0 else 0
     while True:

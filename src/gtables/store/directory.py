@@ -161,6 +161,14 @@ class StoredTable:
         except tf.Damaged as e:
             raise GtablesError(self._problem(str(e))) from None
 
+    def aux(self) -> dict[str, np.ndarray]:
+        """The arrays kept beside the values (a canonical-value table's game pool), each
+        checked against its checksum; ``{}`` for a table without."""
+        try:
+            return self._handle.aux()
+        except tf.Damaged as e:
+            raise GtablesError(self._problem(str(e))) from None
+
     def close(self) -> None:
         with contextlib.suppress(Exception):
             self._file.close()
@@ -785,7 +793,7 @@ class Store:
             os.close(root)
 
     def _publish(self, area: str, spec: str, schema: str, values: np.ndarray, attrs: dict,
-                 replace: bool, what: str) -> bool:
+                 replace: bool, what: str, aux: dict | None = None) -> bool:
         self._refuse_export(f"write {what}")
         key = self.seal_key(create=True)
         if key is None:
@@ -796,10 +804,12 @@ class Store:
         full.pop("meta_checksum", None)
         full.pop(tf.SEAL, None)
         try:
-            img = tf.image(schema, values, full, key=key)
+            img = tf.image(schema, values, full, key=key, aux=aux)
             with tf.open_file(io.BytesIO(img)) as f:       # the image, before it reaches a disk
                 h = tf.Handle(f, schema)
                 h.verify()
+                if set(h.aux()) != set(aux or {}):
+                    raise tf.Damaged("the image lacks an array kept beside the values")
                 if h.attrs.get("checksum") != tf.checksum(values):
                     raise tf.Damaged("the image differs from the values")
         except MemoryError:
@@ -830,16 +840,18 @@ class Store:
                 raise GtablesError(f"cannot write {what} into {self.path}: {fsio.reason(e)} "
                                    f"(nothing stored was changed)") from None
 
-    def write(self, spec: str, values: np.ndarray, attrs: dict, force: bool = False) -> None:
+    def write(self, spec: str, values: np.ndarray, attrs: dict, force: bool = False,
+              aux: dict | None = None) -> None:
         """Publish a table (see the module docstring).  Without ``force`` the name must be
-        free (:class:`AlreadyStored` otherwise); with it the new file replaces the old one."""
+        free (:class:`AlreadyStored` otherwise); with it the new file replaces the old one.
+        ``aux``: named int64 arrays kept beside the values (a canonical-value table's pool)."""
         values = np.ascontiguousarray(values).reshape(-1)
         full = {k: v for k, v in attrs.items()
                 if k not in ("checksum", "chunk_digests", "chunk_elems", "length", "dtype")}
         full.update(spec=spec, max_value=int(values.max()) if values.size else 0, complete=1)
         full.setdefault("created", now())
         if not self._publish(TABLES, spec, tf.TABLE_SCHEMA, values, full, force,
-                             f"table {spec}"):
+                             f"table {spec}", aux=aux):
             raise AlreadyStored(f"table {spec} is already stored (use --force to replace it)")
 
     def delete(self, spec: str) -> None:
@@ -1104,7 +1116,7 @@ class Store:
             for t in tables:
                 values = t.load()
                 attrs = {k: v for k, v in t.attrs.items() if k not in ("meta_checksum", tf.SEAL)}
-                tf.export_image_add(f, names.relname(t.spec), values, attrs)
+                tf.export_image_add(f, names.relname(t.spec), values, attrs, aux=t.aux())
                 t.close()
             for s, (values, attrs) in quots:
                 attrs = {k: v for k, v in attrs.items()

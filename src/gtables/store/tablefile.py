@@ -31,6 +31,7 @@ import hashlib
 import hmac
 import io
 import json
+import re
 
 import numpy as np
 
@@ -45,6 +46,7 @@ STORE_V2_SCHEMA = "gtables.store"
 FILE_VERSION = 3
 CHUNK = 1 << 20                 # values per chunk
 MAX_CHUNK = 1 << 26
+AUX_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")   # the name of an array kept beside the values
 VALUE_DTYPES = ("uint8", "uint16", "uint32", "uint64", "int8", "int16", "int32", "int64")
 
 
@@ -184,11 +186,13 @@ RAW_FROM_BYTES = 1 << 28
 
 
 def put(group, values: np.ndarray, attrs: dict, chunk: int | None = None,
-        key: bytes | None = None) -> None:
+        key: bytes | None = None, aux: dict | None = None) -> None:
     """Write ``values`` and their digests into ``group`` (see the module docstring), the
     attributes sealed by ``meta_checksum`` and, given the store's ``key``, by a keyed MAC
     (:func:`seal_of`); ``chunk`` values per chunk (default :data:`CHUNK`, read at call
-    time).  A ``seal`` among ``attrs`` is never copied."""
+    time).  A ``seal`` among ``attrs`` is never copied.  ``aux``: named 1-D int64 arrays kept
+    beside the values (``/aux_<name>``, a canonical-value table's game pool), each named with its
+    SHA-256 in the attribute ``aux``, so the checksums and the seal cover them too."""
     chunk = CHUNK if chunk is None else chunk
     values = np.ascontiguousarray(values).reshape(-1)
     digests = chunk_digests(values, chunk)
@@ -199,13 +203,25 @@ def put(group, values: np.ndarray, attrs: dict, chunk: int | None = None,
                               compression="gzip" if packed else None,
                               compression_opts=GZIP_LEVEL if packed else None,
                               shuffle=packed and values.dtype.itemsize > 1, fletcher32=True)
-    full = {k: v for k, v in attrs.items() if k not in ("meta_checksum", SEAL)}
+    full = {k: v for k, v in attrs.items() if k not in ("meta_checksum", SEAL, "aux")}
+    if aux:
+        sums = {}
+        for name, arr in sorted(aux.items()):
+            if not AUX_NAME.fullmatch(name):
+                raise ValueError(f"aux array name {name!r}")
+            arr = np.ascontiguousarray(arr, dtype=np.int64).reshape(-1)
+            group.create_dataset("aux_" + name, data=arr, fletcher32=True,
+                                 compression="gzip" if arr.size else None,
+                                 compression_opts=GZIP_LEVEL if arr.size else None)
+            sums[name] = checksum(arr)
+        full["aux"] = sums
     full.update(chunk_elems=chunk, chunk_digests=checksum(digests), dtype=str(values.dtype),
                 length=int(values.size), checksum=checksum(values))
     _set_attrs(ds, full, key)
 
 
-def image(schema: str, values: np.ndarray, attrs: dict, key: bytes | None = None) -> bytes:
+def image(schema: str, values: np.ndarray, attrs: dict, key: bytes | None = None,
+          aux: dict | None = None) -> bytes:
     """A whole table (or checkpoint) file, made in memory: the bytes to write.  Building it in
     memory keeps HDF5 away from the disk, where a failing write could crash its C library."""
     room_for_hdf5("making a table file")
@@ -213,15 +229,15 @@ def image(schema: str, values: np.ndarray, attrs: dict, key: bytes | None = None
     with h5py().File(bio, "w") as f:
         f.attrs["schema"] = schema
         f.attrs["schema_version"] = FILE_VERSION
-        put(f, values, attrs, key=key)
+        put(f, values, attrs, key=key, aux=aux)
     return bio.getvalue()
 
 
 def export_image_add(f, relname: str, values: np.ndarray, attrs: dict,
-                     area: str = "tables") -> None:
+                     area: str = "tables", aux: dict | None = None) -> None:
     """Add a table (``area`` "tables") or a quotient ("quotients") to an export file."""
     g = f.require_group(area).require_group(relname)
-    put(g, values, attrs)        # no key: an export carries no seal
+    put(g, values, attrs, aux=aux)        # no key: an export carries no seal
 
 
 def _plain_dataset(group, name: str):
@@ -304,6 +320,16 @@ class Handle:
         digests = dg[:]
         if checksum(digests) != a.get("chunk_digests"):
             raise Damaged("its chunk digests fail their checksum")
+        aux = a.get("aux", "{}")
+        try:
+            aux = json.loads(aux) if isinstance(aux, str) else None
+            if not isinstance(aux, dict) or not all(
+                    isinstance(k, str) and AUX_NAME.fullmatch(k) and isinstance(v, str)
+                    for k, v in aux.items()):
+                raise ValueError
+        except ValueError:
+            raise Damaged("its aux attribute is not a table of named checksums") from None
+        self.group, self.aux_sums = group, aux
         for k in ("params", "index", "versions", "extra"):
             if isinstance(a.get(k), str):
                 try:
@@ -361,8 +387,29 @@ class Handle:
         out.flags.writeable = False
         return out
 
+    def aux(self) -> dict[str, np.ndarray]:
+        """The arrays kept beside the values (:func:`put`'s ``aux``), each checked against the
+        SHA-256 the sealed attributes give it; read-only."""
+        out = {}
+        for name, want in self.aux_sums.items():
+            try:
+                ds = _plain_dataset(self.group, "aux_" + name)
+                if ds.ndim != 1 or ds.dtype != np.int64 or (ds.size and not ds.fletcher32):
+                    raise Damaged(f"its {name} array has the wrong type or shape")
+                guard_memory(8 * int(ds.shape[0]), f"the {name} array of a table")
+                arr = ds[:] if ds.size else np.zeros(0, np.int64)
+            except (OSError, RuntimeError, ValueError, KeyError, TypeError) as e:
+                raise Damaged(f"its {name} array is unreadable: {one_line(e)}") from None
+            if checksum(arr) != want:
+                raise Damaged(f"its {name} array fails its checksum")
+            arr.flags.writeable = False
+            out[name] = arr
+        return out
+
     def verify(self) -> None:
-        """Every chunk and the whole SHA-256, one chunk in memory at a time."""
+        """Every chunk and the whole SHA-256, one chunk in memory at a time; the aux arrays
+        against theirs."""
+        self.aux()
         h = hashlib.sha256()
         for c in range(-(-self.length // self.chunk)):
             h.update(self._block(c).tobytes())
