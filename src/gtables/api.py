@@ -258,8 +258,12 @@ def solve(spec: str, position="start", *, store=DEFAULT_STORE, method: str = "au
     if method == "auto":
         stored = st is not None and st.exists() and g.spec in st
         method = "dense" if stored or g.search is None or g.space.size <= DENSE_AUTO_POSITIONS \
-            else "reachable"
+            or g.kind == CANONICAL else "reachable"
     if method == "reachable":
+        if g.kind == CANONICAL:
+            raise GtablesError(f"{g.spec}: the reachable search keeps outcomes, not canonical "
+                               f"forms (not yet): use method='dense' (--method dense: the whole "
+                               f"table), or leave value=canonical out for the outcome")
         if g.search is None:
             raise GtablesError(f"{g.spec}: the reachable search is for games of the public game "
                                f"API (gtables.define_game: {', '.join(games.CELL_GAMES)} "

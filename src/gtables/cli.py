@@ -922,6 +922,19 @@ def _table(args, allow_compute=True):
     return api.load(g.spec, store=store)
 
 
+def _value_line(d: dict) -> str:
+    """What query and solve print first: the position, its value (Grundy value, or a
+    canonical form with its temperature, mean, stops and birthday) and its outcome."""
+    line = f"{d['spec']}  position {d['position']}:"
+    if "grundy" in d:
+        line += f" Grundy value {d['grundy']},"
+    if "temperature" in d:       # a table of canonical forms
+        return (line + f" value {d['value']}, outcome {d['outcome']}, temperature "
+                f"{d['temperature']}, mean {d['mean']} (stops {d['left_stop']} and "
+                f"{d['right_stop']}, birthday {d['birthday']})")
+    return line + f" outcome {d['outcome']}"
+
+
 def cmd_query(args) -> int:
     from . import api
     from .quotients import past_total
@@ -952,10 +965,7 @@ def cmd_query(args) -> int:
     if args.json:
         print(json.dumps(d))
         return 0
-    line = f"{d['spec']}  position {d['position']}:"
-    if "grundy" in d:
-        line += f" Grundy value {d['grundy']},"
-    line += f" outcome {d['outcome']}"
+    line = _value_line(d)
     if "terminal" in d:
         line += f" (terminal: {d['terminal']})"
     print(line)
@@ -1047,10 +1057,7 @@ def cmd_solve(args) -> int:
     if args.json:
         print(json.dumps(d))
         return 0
-    line = f"{d['spec']}  position {d['position']}:"
-    if "grundy" in d:
-        line += f" Grundy value {d['grundy']},"
-    line += f" outcome {d['outcome']}"
+    line = _value_line(d)
     print(line)
     if d["method"] == "reachable":
         extra = (", symmetry" if d["symmetry"] else "") + (", parts" if d["parts"] else "")
@@ -1071,7 +1078,8 @@ def _show_cells(t, fmt, vals) -> None:
     if not sp.is_board:
         width = max(len(f) for f in fmt) if fmt else 8
         for f, v in zip(fmt, vals):
-            val = f"{int(v):>3}  " if t.kind == "grundy" else ""
+            val = f"{int(v):>3}  " if t.kind == "grundy" else \
+                f"{t.pool.format(int(v))}  " if t.kind == "canonical" else ""
             print(f"{f:>{width}}  {val}{t.outcome_of_value(int(v))}")
         return
     per_line = max(1, 78 // (2 * sp.cols + 3))
@@ -1081,6 +1089,7 @@ def _show_cells(t, fmt, vals) -> None:
         heads = []
         for _f, v in group:
             label = (f"{int(v)} {t.outcome_of_value(int(v))}" if t.kind == "grundy" else
+                     t.pool.format(int(v)) if t.kind == "canonical" else
                      t.outcome_of_value(int(v)))
             heads.append(f"{label:<{cell}}")
         print("  ".join(heads).rstrip())
@@ -1120,7 +1129,13 @@ def cmd_show(args) -> int:
             d["stats"] = t.stats
         if "rare_heaps" in x:
             d["rare"] = {k: x.get(k) for k in ("mask", "parity_bit", "rare_heaps", "last_rare")}
-        d["entries"] = [{"position": f, "value": int(v)} for f, v in zip(fmt, vals)]
+        if t.kind == "canonical":
+            cols = t.canonical_columns(np.asarray(vals))
+            d["entries"] = [{"position": f, **{c: (int(x[i]) if c == "birthday" else x[i])
+                                               for c, x in cols.items()}}
+                            for i, f in enumerate(fmt)]
+        else:
+            d["entries"] = [{"position": f, "value": int(v)} for f, v in zip(fmt, vals)]
         print(json.dumps(d))
     elif args.format == "csv":
         if as_stored:
@@ -1129,9 +1144,16 @@ def cmd_show(args) -> int:
         if sampled is not None:
             from .errors import warn
             warn(f"{t.spec}: imported on a sample ({sampled} values re-derived at import)")
-        print("index,position,value,outcome")
-        for i, (f, v) in enumerate(zip(fmt, vals)):
-            print(f'{i},"{f}",{int(v)},{t.outcome_of_value(int(v))}')
+        if t.kind == "canonical":
+            cols = t.canonical_columns(np.asarray(vals))
+            print("index,position," + ",".join(cols))
+            for i, f in enumerate(fmt):
+                print(f'{i},"{f}",' + ",".join(f'"{x[i]}"' if c == "value" else str(x[i])
+                                                for c, x in cols.items()))
+        else:
+            print("index,position,value,outcome")
+            for i, (f, v) in enumerate(zip(fmt, vals)):
+                print(f'{i},"{f}",{int(v)},{t.outcome_of_value(int(v))}')
     else:
         print(f"# {t.spec}: {t.attrs.get('description', '')}")
         if as_stored:
@@ -1153,7 +1175,8 @@ def cmd_show(args) -> int:
         else:          # each entry at its position, written as the family writes it (as query reads it)
             width = max([16] + [len(f) for f in fmt])
             for f, v in zip(fmt, vals):
-                print(f"{f:>{width}}  {int(v):>3}  {t.outcome_of_value(int(v))}")
+                val = t.pool.format(int(v)) if t.kind == "canonical" else f"{int(v):>3}"
+                print(f"{f:>{width}}  {val}  {t.outcome_of_value(int(v))}")
     return 0
 
 

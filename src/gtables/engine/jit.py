@@ -99,7 +99,12 @@ class CompileNotice(ev.Listener):
         parts = self.module.split(".")
         if parts[:2] == ["gtables", "games"] and len(parts) > 2:
             return f"the {parts[2]} family"
-        return "this command" if parts[0] != "gtables" else f"gtables' {parts[-1]} kernels"
+        if parts[0] != "gtables":
+            return "this command"
+        if parts[1:2] == ["cgt"]:
+            return "canonical forms (the game pool)"
+        name = parts[-1].removesuffix("_kernels").removesuffix("kernels") or parts[-2]
+        return f"gtables' {name}"
 
 
 def busy_seconds(seconds: float) -> float:

@@ -2,8 +2,9 @@
 
 ``define_game(name, space=..., moves=..., max_options=...)`` turns a numba-compilable move
 generator into a :class:`~gtables.engine.game.Family` (``gtables.define_game`` registers it).
-The shipped board and graph games (``games/cram.py``, ``domineering.py``, ``nodekayles.py``,
-``snort.py``) are written with exactly this call: they are its examples and its test.
+The shipped board, graph and integer games (``games/cram.py``, ``domineering.py``,
+``nodekayles.py``, ``snort.py``, ``clobber.py``, ``col.py``, ``hackenbush_string.py``) are
+written with exactly this call: they are its examples and its test.
 
 * ``space``: ``"board"`` (spec keys ``rows``, ``cols``; a position is the bitmask of free cells,
   cell ``(r, c)`` = bit ``r * cols + c``), ``"graph"`` (key ``graph``: ``path-N``, ``cycle-N``,
@@ -39,6 +40,12 @@ The shipped board and graph games (``games/cram.py``, ``domineering.py``, ``node
 * optional ``example``: a small spec of the game (default ``name:rows=3,cols=3``,
   ``name:graph=path-6``, ``name:size=100``): what ``gtables families`` shows and the contract
   checks, with one or two smaller ones.
+* optional ``symbols`` (boards and graphs): one character per cell state, ``2**planes`` of
+  them, state ``s`` (plane-0 bit + 2 * plane-1 bit) written ``symbols[s]`` instead of ``#.``
+  (one plane) or ``#LR.`` (two); letters are read in either case.  Optional ``start(space) ->
+  cells`` (boards and graphs): the position ``start`` names (a tuple of cell states, as
+  ``reference`` gets them; default every cell in every plane), e.g. Clobber's checkerboard.
+  :class:`OwnCellSpace` is the space they make.
 * optional ``format_position(pos, space) -> str`` / ``parse_position(text, space) -> int`` for
   integer spaces (the one-argument forms ``format_position(pos)``, ``parse_position(text)`` are
   accepted too), ``version`` (the game's identity instead of a hash of its functions), ``doc``.
@@ -73,7 +80,7 @@ from ..engine.moves import Moves
 from ..engine.search_kernels import no_split, no_symmetry
 from ..engine.spaces.base import PositionSpace
 from ..engine.spaces.cell_kernels import cell_regions, cell_symmetry
-from ..engine.spaces.cells import board_space, graph_space
+from ..engine.spaces.cells import SYMBOLS, CellSpace, board_space, graph_space
 from ..errors import GtablesError
 from .specs.cellgames import SPACES, grammar
 from .userheap import family_key
@@ -147,6 +154,70 @@ class IntegerSpace(PositionSpace):
         return np.array([self.size], dtype=np.int64)
 
 
+class OwnCellSpace(CellSpace):
+    """A board or graph (:class:`CellSpace`, same indices) written with a game's own cell
+    symbols (``symbols[s]`` for state ``s``; letters read in either case) and whose ``start``
+    is the game's own position (``define_game(symbols=..., start=...)``).  Its ``meta()``
+    names both (``start`` as an index), so a stored table is never read back through a plain
+    :class:`CellSpace`, which would write its cells and its ``start`` otherwise."""
+
+    def __init__(self, base: CellSpace, symbols: str | None, start, name: str):
+        super().__init__(base.n, base.planes, rows=base.rows, cols=base.cols, edges=base.edges,
+                         graph=base.graph)
+        if symbols is not None:
+            self.symbols = symbols
+        self._start: int | None = None
+        if start is not None:
+            try:
+                cells = [int(x) for x in start(self)]
+            except GtablesError:
+                raise
+            except Exception as e:    # noqa: BLE001 - the user's start: its reason, one line
+                raise GtablesError(f"{name}: start(space) failed on {self.bounds()}: "
+                                   f"{type(e).__name__}: {e}") from None
+            if len(cells) != self.n:
+                raise GtablesError(f"{name}: start(space) gave {len(cells)} cell states; "
+                                   f"{self.bounds()}")
+            try:
+                self._start = self.index(np.array(cells, dtype=np.int64))
+            except GtablesError as e:
+                raise GtablesError(f"{name}: start(space): {e}") from None
+
+    def meta(self):
+        m = super().meta()
+        if self._start is not None:
+            m["start"] = self._start
+        return m
+
+    def start_index(self) -> int:
+        return super().start_index() if self._start is None else self._start
+
+    def parse(self, text):
+        t = str(text).strip()
+        if t.lower() == "start":
+            return self.unrank(np.array([self.start_index()], dtype=np.int64))[0]
+        if self.symbols == SYMBOLS[self.planes]:
+            return super().parse(t)
+        rows = t.split("|") if self.is_board else [t]
+        if self.is_board and (len(rows) != self.rows or any(len(r) != self.cols for r in rows)):
+            got = f"{len(rows)} row(s) of " + "/".join(sorted({str(len(r)) for r in rows}))
+            raise GtablesError(f"position {t[:40]!r}: this board has {self.rows} row(s) of "
+                               f"{self.cols} cells (got {got}), written like "
+                               f"{self.format_index(self.start_index())!r} or start")
+        if not self.is_board and len(t) != self.n:
+            raise GtablesError(f"position {t[:40]!r}: this graph has {self.n} vertices, one "
+                               f"symbol each (got {len(t)}), written like "
+                               f"{self.format_index(self.start_index())!r} or start")
+        state = {ch.lower(): s for s, ch in enumerate(self.symbols)}
+        out = np.empty(self.n, dtype=np.int64)
+        for c, ch in enumerate("".join(rows)):
+            if ch.lower() not in state:
+                raise GtablesError(f"position {t[:40]!r}: {ch!r} is not a cell state (write "
+                                   f"{' or '.join(repr(x) for x in self.symbols)})")
+            out[c] = state[ch.lower()]
+        return out
+
+
 def _compile(fn, sig, what: str, name: str):
     if fn is None:
         return None
@@ -211,9 +282,11 @@ def define_game(name: str, *, space: str, moves, max_options, partizan: bool = F
                 planes: int = 1, split=None, symmetry=None, doc: str = "",
                 version: str | None = None, format_position: Callable | None = None,
                 parse_position: Callable | None = None, reference: Callable | None = None,
-                example: str | None = None) -> Family:
+                example: str | None = None, symbols: str | None = None,
+                start: Callable | None = None) -> Family:
     """The family of a game on ``space`` with the move generator ``moves`` (module docstring).
-    ``gtables.define_game`` takes the same keywords (and ``replace``) and registers it."""
+    ``gtables.define_game`` takes the same keywords (and ``replace``) and registers it; not yet
+    ``symbols`` and ``start``, which the shipped Clobber passes here."""
     if not isinstance(name, str) or not re.fullmatch(r"[a-z][a-z0-9_]*", name):
         raise GtablesError(f"game name {name!r}: lowercase letters, digits and _, starting with "
                            f"a letter (it is the family name of the spec)")
@@ -245,6 +318,20 @@ def define_game(name: str, *, space: str, moves, max_options, partizan: bool = F
     if space != "integers" and (format_position is not None or parse_position is not None):
         raise GtablesError(f"{name}: format_position and parse_position are for integer "
                            f"spaces (a board or graph position is written cell by cell)")
+    if space == "integers" and (symbols is not None or start is not None):
+        raise GtablesError(f"{name}: symbols and start are for boards and graphs (an integer "
+                           f"space writes its positions with format_position and parse_position; "
+                           f"its start is the last position, size-1)")
+    if symbols is not None and not (
+            isinstance(symbols, str) and len(symbols) == 1 << planes
+            and len({ch.lower() for ch in symbols}) == len(symbols)
+            and not any(ch.isspace() or ch in "|," for ch in symbols)):
+        raise GtablesError(f"{name}: symbols must be {1 << planes} different characters (one per "
+                           f"cell state, letters different in either case; no space, | or ,), "
+                           f"not {str(symbols)[:20]!r}")
+    if start is not None and not callable(start):
+        raise GtablesError(f"{name}: start must be a function start(space) -> cell states, not "
+                           f"{type(start).__name__}")
     fmt = _with_space(format_position, "format_position", name)
     prs = _with_space(parse_position, "parse_position", name)
     if reference is not None and not callable(reference):
@@ -271,11 +358,13 @@ def define_game(name: str, *, space: str, moves, max_options, partizan: bool = F
     gram = grammar(name, space, planes, partizan)
 
     def make_space(v: dict):
-        if space == "board":
-            return board_space(v["rows"], v["cols"], planes)
-        if space == "graph":
-            return graph_space(v["graph"], planes)
-        return IntegerSpace(v["size"], fmt, prs)
+        if space == "integers":
+            return IntegerSpace(v["size"], fmt, prs)
+        base = board_space(v["rows"], v["cols"], planes) if space == "board" else \
+            graph_space(v["graph"], planes)
+        if symbols is None and start is None:
+            return base
+        return OwnCellSpace(base, symbols, start, name)
 
     @functools.lru_cache(maxsize=8)
     def space_by_key(key: tuple):
@@ -314,13 +403,20 @@ def define_game(name: str, *, space: str, moves, max_options, partizan: bool = F
     position_help = {"board": "rows of . (free) and # (taken) joined by |, e.g. ...|.#. , or "
                               "start",
                      "graph": "",
-                     "integers": "a position number, or start"}[space]
+                     "integers": "a position number, or start" if prs is None else
+                     "as the game's parse_position reads them, or start"}[space]
     if planes == 2:
         sym = "# (in neither plane), L (plane 0 only), R (plane 1 only), . (both)"
         position_help = (f"rows of {sym}, joined by |, or start" if space == "board" else
                          f"one symbol per vertex: {sym}, e.g. .L#R , or start")
     elif space == "graph":
         position_help = "one symbol per vertex: . (in play) or # (gone), e.g. ..#.. , or start"
+    if symbols is not None:
+        states = ", ".join(symbols)
+        position_help = (f"rows of {states} (cell states 0..{len(symbols) - 1}) joined by |, "
+                         f"or start" if space == "board" else
+                         f"one symbol per vertex: {states} (states 0..{len(symbols) - 1}), or "
+                         f"start")
     return Family.from_grammar(
         gram, summary=doc or f"user game {name} ({space})", build=build, example=example,
         position_help=position_help,
@@ -328,4 +424,4 @@ def define_game(name: str, *, space: str, moves, max_options, partizan: bool = F
             reference, space_of, space == "integers"))
 
 
-__all__ = ["define_game", "IntegerSpace"]
+__all__ = ["define_game", "IntegerSpace", "OwnCellSpace"]
