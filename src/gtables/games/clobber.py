@@ -7,12 +7,16 @@ partizan, normal play (``play=misere`` too).  ``start`` is the checkerboard of s
 Written with the public game API (:func:`gtables.games.usergame.define_game`) on two planes
 per cell: plane 1 (bits ``n..2n-1``) holds the occupied cells, plane 0 (bits ``0..n-1``) the
 colour of a stone (1 blue, 0 red).  Every move empties one occupied cell, and that bit of the
-upper plane outweighs any change in the lower one, so every option has a smaller index (the
-options are not submasks: the dense fill finds that and fills in index order).  A cell is
-written ``.`` (empty), ``x`` (blue), ``o`` (red) or ``?``: a colour bit without a stone, an
-index no play reaches (a move clears the colour bit of the cell it leaves); such a cell is
-empty to the rules, so its positions have the values of the ``.`` ones, harmlessly.  Both
-players move alike, so every symmetry of the board is one of the game.
+upper plane outweighs any change in the lower one, so every option has a smaller index.  The
+options are not submasks (a clobbered stone changes colour), but their upper planes are; the
+dense fill numbers its blocks by the index's bits from ``min(max(10, 2n - 12), 18)`` up, all in
+the upper plane on boards of up to 10 and of 12 to 18 cells, which fill in parallel layers.  On
+11 cells one colour bit is a block bit: the fill meets an option across the layers and goes in
+index order (the same values, on one core).  A cell is written ``.`` (empty), ``x`` (blue),
+``o`` (red) or ``?``: a colour bit without a stone, an index no play reaches (a move clears the
+colour bit of the cell it leaves); such a cell is empty to the rules, so its positions have the
+values of the ``.`` ones, harmlessly.  Both players move alike, so every symmetry of the board
+is one of the game.
 """
 from __future__ import annotations
 
