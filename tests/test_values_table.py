@@ -189,3 +189,14 @@ def test_forged_ids_and_pools_are_caught(tmp_path):
     gtables.compute(spec, store=st, progress=False, force=True)
     rows = api.check_store(st, deep=True)
     assert rows[0]["damaged"] is None and rows[0]["rederived"].startswith("all")
+
+
+def test_the_docs_example_runs():
+    """docs/values.md's example of canonical values, run as written."""
+    import pathlib
+    import re
+    page = (pathlib.Path(__file__).resolve().parents[1] / "docs" / "values.md").read_text()
+    blocks = [b for b in re.findall(r"```python\n(.*?)```", page, re.S) if "canonical" in b]
+    assert blocks
+    for b in blocks:
+        exec(compile(b, "docs/values.md", "exec"), {})
