@@ -46,6 +46,7 @@ def main(argv=None) -> int:
 
     import gtables
     from gtables.cgt import Pool
+    from gtables.cgt.fill import pool_for
     from gtables.engine.compute import fill
     try:
         import cgt_py
@@ -58,7 +59,7 @@ def main(argv=None) -> int:
     for board in a.boards.split(","):
         rows, cols = (int(x) for x in board.lower().split("x"))
         g = gtables.game(f"domineering:rows={rows},cols={cols},value=canonical")
-        pool = Pool()
+        pool = pool_for(g.space.size)      # as compute makes it
         t0 = time.perf_counter()
         ids, _ = fill(g, pool=pool, progress=False)
         ours = time.perf_counter() - t0

@@ -1613,9 +1613,9 @@ def compute_values(spec: str, *, store=None, progress: bool | None = False,
 
     g = game(spec)
     if g.kind == CANONICAL:
-        from .cgt import Pool
         from .cgt.columns import pool_arrays
-        pool = Pool()
+        from .cgt.fill import pool_for
+        pool = pool_for(g.space.size)
         values, seconds = fill(g, progress=progress, ignore_memory=ignore_memory,
                                ignore_time=ignore_time, pool=pool)
         attrs = _attrs_for(g, values, seconds)
