@@ -124,9 +124,10 @@ def test_bad_requests_are_one_line(tmp_path):
                             str(tmp_path / "s")], capture_output=True, text=True)
         assert r.returncode == 2 and says in r.stderr and "Traceback" not in r.stderr
         assert len(r.stderr.strip().splitlines()) == 1
-    with pytest.raises(GtablesError, match="reachable search"):
+    with pytest.raises(GtablesError, match="no checkpoint"):
         gtables.solve("domineering:rows=2,cols=2,value=canonical", store=None,
-                      method="reachable")
+                      method="reachable", checkpoint=str(tmp_path / "ck.npz"))
+    assert not (tmp_path / "ck.npz").exists()
 
 
 def _plant(st_path, spec, values, aux):
@@ -200,3 +201,32 @@ def test_the_docs_example_runs():
     assert blocks
     for b in blocks:
         exec(compile(b, "docs/values.md", "exec"), {})
+
+
+@pytest.mark.parametrize("spec,every", [("domineering:rows=3,cols=4", 13),
+                                        ("domineering:rows=4,cols=4", 331),
+                                        ("snort:graph=path-5", 1)])
+def test_the_search_by_parts_gives_the_tables_values(spec, every):
+    """solve --method reachable with value=canonical: the sum of the parts' values (Domineering
+    splits into regions and uses its mirrors), equal to the dense table's value at every
+    ``every``-th position (and the full board)."""
+    spec = spec + ",value=canonical"
+    t = gtables.compute(spec, store=None, progress=False)
+    idx = list(range(0, t.space.size, every)) + [t.space.size - 1]
+    for i in idx:
+        pos = t.space.format_index(i)
+        d = gtables.solve(spec, pos, store=None, method="reachable", progress=False)
+        assert d["value"] == t.value_text(pos), pos
+        assert d["outcome"] == t.describe(pos)["outcome"]
+    d = gtables.solve(spec, "start", store=None, method="reachable", progress=False)
+    assert d["parts"] == spec.startswith("domineering")
+
+
+def test_the_search_agrees_with_the_outcome_search():
+    """Domineering 5 x 5 and 4 x 6: the value's outcome is the outcome search's (which neither
+    splits nor makes values)."""
+    for b in ("rows=5,cols=5", "rows=4,cols=6"):
+        v = gtables.solve(f"domineering:{b},value=canonical", store=None, method="reachable",
+                          progress=False)
+        o = gtables.solve(f"domineering:{b}", store=None, method="reachable", progress=False)
+        assert v["outcome"] == o["outcome"]

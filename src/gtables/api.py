@@ -258,12 +258,11 @@ def solve(spec: str, position="start", *, store=DEFAULT_STORE, method: str = "au
     if method == "auto":
         stored = st is not None and st.exists() and g.spec in st
         method = "dense" if stored or g.search is None or g.space.size <= DENSE_AUTO_POSITIONS \
-            or g.kind == CANONICAL else "reachable"
+            else "reachable"
     if method == "reachable":
-        if g.kind == CANONICAL:
-            raise GtablesError(f"{g.spec}: the reachable search keeps outcomes, not canonical "
-                               f"forms (not yet): use method='dense' (--method dense: the whole "
-                               f"table), or leave value=canonical out for the outcome")
+        if g.kind == CANONICAL and checkpoint is not None:
+            raise GtablesError(f"{g.spec}: the search of canonical values takes no checkpoint "
+                               f"(its entries are ids of a game pool it would not hold)")
         if g.search is None:
             raise GtablesError(f"{g.spec}: the reachable search is for games of the public game "
                                f"API (gtables.define_game: {', '.join(games.CELL_GAMES)} "
@@ -275,11 +274,18 @@ def solve(spec: str, position="start", *, store=DEFAULT_STORE, method: str = "au
                 key = st.seal_key(create=True)
             except GtablesError as e:     # no key: the checkpoint is re-derived when resumed
                 warn(f"{g.spec}: checkpoints not sealed ({e})")
+        pool = None
+        if g.kind == CANONICAL:
+            from .cgt import Pool
+            pool = Pool()
         r = search(g, idx, checkpoint=checkpoint, checkpoint_seconds=checkpoint_seconds,
-                   progress=progress, ignore_memory=ignore_memory, seal_key=key)
+                   progress=progress, ignore_memory=ignore_memory, seal_key=key, pool=pool)
         d: dict = {"spec": g.spec, "position": r.position, "method": "reachable"}
         if r.value is not None:
             d["grundy"] = r.value
+        if pool is not None:
+            from .cgt.columns import describe_id
+            d.update(describe_id(pool, pool.parse(r.form)))
         d.update(outcome=r.outcome, positions_stored=r.stored, expanded=r.expanded,
                  resumed=r.resumed, resumed_by=r.resumed_by, seconds=round(r.seconds, 3),
                  peak_bytes=r.peak_bytes,

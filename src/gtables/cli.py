@@ -1027,6 +1027,8 @@ def _search_checkpoint(args, spec: str, position: str) -> str | None:
         return None
     if args.checkpoint:
         return args.checkpoint
+    if "value=canonical" in spec:   # its entries are ids of a game pool: no default checkpoint
+        return None
     import hashlib
     base = os.environ.get("GTABLES_SEARCHES") or os.path.join("results", "searches")
     tag = hashlib.sha1(f"{spec} {position}".encode()).hexdigest()[:10]

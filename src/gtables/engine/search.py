@@ -34,9 +34,9 @@ import numpy as np
 
 from ..errors import GtablesError
 from . import search_kernels as SK
-from .game import GRUNDY, MISERE, PARTIZAN_KINDS, PARTIZAN_MISERE, Game
+from .game import CANONICAL, GRUNDY, MISERE, PARTIZAN_KINDS, PARTIZAN_MISERE, Game
 from .status import BUDGET as BUDGET_SPENT
-from .status import HASH_FULL, STACK_FULL, Stop
+from .status import HASH_FULL, SCRATCH_FULL, STACK_FULL, Stop
 
 MAX_FILL = 0.7
 SLOT_BYTES = 12
@@ -64,6 +64,7 @@ class SearchResult:
     resumed_by: str = ""      # how the resumed entries were believed: "seal" or "re-derived"
     symmetry: bool = False
     parts: bool = False
+    form: str = ""            # value=canonical: the canonical form (CGSuite's notation)
 
     def as_dict(self) -> dict:
         return dataclasses.asdict(self)
@@ -303,16 +304,22 @@ class _Ticker:
 def solve(game: Game, root: int, *, checkpoint: str | None = None,
           checkpoint_seconds: float = 60.0, progress: bool | None = None,
           ignore_memory: bool = False, budget: int = BUDGET,
-          seal_key: bytes | None = None) -> SearchResult:
+          seal_key: bytes | None = None, pool=None) -> SearchResult:
     """The value (Grundy, normal play) or outcome of position ``root`` of ``game`` by the
     reachable search; see the module docstring.  ``seal_key``: the store's secret key, which
     seals the checkpoints written and lets a checkpoint sealed with it resume unchecked; any other
-    is re-derived entry by entry first (:func:`rederive`)."""
+    is re-derived entry by entry first (:func:`rederive`).  A ``value=canonical`` game's value is
+    made in ``pool`` (a :class:`gtables.cgt.Pool`, required; no checkpoints: their entries would
+    be ids of a pool they do not hold): the sum of its parts' canonical values
+    (:func:`gtables.cgt.search.search_value`)."""
     from .progress import check_interrupt, latched_interrupts
     if game.search is None:
         raise GtablesError(f"{game.spec}: only games of the public game API (gtables.define_game) "
                            f"can be searched from one position")
     st = game.search
+    if game.kind == CANONICAL and (pool is None or checkpoint is not None):
+        raise GtablesError(f"{game.spec}: the search of canonical values takes a game pool and "
+                           f"no checkpoint")
     t0 = time.perf_counter()
     table = _Table(START_SLOTS, ignore_memory)
     resumed = 0
@@ -362,6 +369,8 @@ def solve(game: Game, root: int, *, checkpoint: str | None = None,
             stop = Stop(int(info[1]), int(info[0]))
             if stop.code == HASH_FULL:
                 table.grow(game.spec)
+            elif stop.code == SCRATCH_FULL and pool is not None:
+                pool.grow()
             elif stop.code == STACK_FULL:
                 depth *= 2
             elif stop.code != BUDGET_SPENT:
@@ -375,7 +384,12 @@ def solve(game: Game, root: int, *, checkpoint: str | None = None,
     with latched_interrupts():
         try:
             value: int | None = None
-            if game.kind == GRUNDY:
+            form = ""
+            if game.kind == CANONICAL:
+                value, outcome = _canonical_value(game, root, pool, table, step, budget,
+                                                  lambda: depth, info)
+                form, value = pool.format(value), None
+            elif game.kind == GRUNDY:
                 parts = np.zeros(max(64, game.space.width + 1), dtype=np.int64)
                 count = int(st.split(root, params, parts)) if st.splits else 1
                 if not st.splits:
@@ -423,5 +437,36 @@ def solve(game: Game, root: int, *, checkpoint: str | None = None,
                         value=value, outcome=outcome, stored=int(table.counts[0]),
                         expanded=int(table.counts[1]), seconds=time.perf_counter() - t0,
                         peak_bytes=int(table.peak + 8 * depth * (maxo + 5)), resumed=resumed,
-                        resumed_by=resumed_by,
+                        resumed_by=resumed_by, form=form,
                         symmetry=st.canon is not SK.no_symmetry, parts=st.splits)
+
+
+def _canonical_value(game: Game, root: int, pool, table: _Table, step, budget: int, depth,
+                     info: np.ndarray) -> tuple[int, str]:
+    """The pool id of ``root``'s canonical value (the sum of its parts') and its outcome;
+    ``step`` and ``depth()`` as :func:`solve` has them."""
+    from ..cgt.search import FRAME, search_value
+    st, params = game.search, game.move_params
+    maxo = max(1, game.max_options)
+    parts = np.zeros(max(64, game.space.width + 1), dtype=np.int64)
+    count = int(st.split(root, params, parts)) if st.splits else 1
+    if not st.splits:
+        parts[0] = root
+    if count < 1 or count > parts.size:
+        raise GtablesError(f"{game.spec}: split of the start gave {count} parts")
+    value = 0
+    for part in parts[:count].tolist():
+        c = int(st.canon(int(part), params))
+        args = np.array([c, maxo, budget, 0], dtype=np.int64)
+
+        def run(frames, opts, args=args):
+            args[3] = table.max_fill
+            levels = depth() + 1
+            return search_value(game.moves, st.split if st.splits else SK.no_split, st.canon,
+                                params, args, table.keys, table.vals,
+                                np.zeros(FRAME * levels, np.int64),
+                                np.zeros(2 * maxo * (levels + 1), np.int64),
+                                np.zeros(2 * maxo * (levels + 1), np.int32),
+                                np.zeros(parts.size, np.int64), table.counts, info, pool.P)
+        value = pool.add(value, step(run))
+    return value, pool.outcome(value)

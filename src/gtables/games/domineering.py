@@ -30,5 +30,6 @@ def reference(position, side, space) -> list[tuple]:
 FAMILY = define_game(
     "domineering", space="board", moves=domineering_moves, partizan=True,
     max_options=lambda sp: max(dominoes(sp, True, False), dominoes(sp, False, True)),
-    symmetry="flips", doc="Domineering (Left vertical, Right horizontal dominoes)",
+    symmetry="flips", split="regions",
+    doc="Domineering (Left vertical, Right horizontal dominoes)",
     example="domineering:rows=3,cols=3", reference=reference)
