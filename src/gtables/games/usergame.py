@@ -26,7 +26,9 @@ written with exactly this call: they are its examples and its test.
   values (``play=normal``) or misère P/N outcomes.
 * optional ``split``: ``"regions"`` (the connected regions of a board or graph) or a function
   ``split(pos, params, out) -> count`` writing the independent parts of ``pos``; used by the
-  reachable-positions search of impartial normal play (Grundy values of parts XOR).
+  reachable-positions search of impartial normal play (Grundy values of parts XOR) and of
+  ``value=canonical`` (a partizan position's value is the sum of its parts' values; outcomes of
+  parts do not add, so the outcome search does not split).
 * optional ``symmetry``: ``"all"`` (every symmetry of the board, automorphism of the graph),
   ``"flips"`` (a board's mirrors and half turn: for games that know vertical from horizontal) or
   a function ``canon(pos, params) -> pos`` giving one representative per class.
@@ -312,9 +314,6 @@ def define_game(name: str, *, space: str, moves, max_options, partizan: bool = F
         raise GtablesError(f"{name}: split must be 'regions', a function or None, not {split!r}")
     if split == "regions" and space == "integers":
         raise GtablesError(f"{name}: split='regions' is for boards and graphs")
-    if split is not None and partizan:
-        raise GtablesError(f"{name}: split is for impartial games (Grundy values of parts XOR; "
-                           f"partizan outcomes of parts do not add)")
     if space != "integers" and (format_position is not None or parse_position is not None):
         raise GtablesError(f"{name}: format_position and parse_position are for integer "
                            f"spaces (a board or graph position is written cell by cell)")
@@ -394,7 +393,8 @@ def define_game(name: str, *, space: str, moves, max_options, partizan: bool = F
                      identity=stored_identity,
                      search=SearchStrategy(split=split_fn, canon=canon_fn,
                                            start=sp.start_index(),
-                                           splits=split is not None and not misere,
+                                           splits=split is not None and kind in (
+                                               GRUNDY, CANONICAL),
                                            identity=ident))
 
     if example is None:
