@@ -535,8 +535,8 @@ def test_a_count_above_max_options_is_refused():
 
 def test_bad_definitions_are_refused():
     from gtables.games.cram import cram_moves
-    with pytest.raises(GtablesError, match="split is for impartial games"):
-        gtables.define_game("tb_split", space="board", moves=cram_moves, max_options=40,
+    with pytest.raises(GtablesError, match="split='regions' is for boards"):
+        gtables.define_game("tb_split", space="integers", moves=cram_moves, max_options=40,
                             partizan=True, split="regions")
     with pytest.raises(GtablesError, match="symmetry must be"):
         gtables.define_game("tb_sym", space="board", moves=cram_moves, max_options=40,
