@@ -230,3 +230,35 @@ def test_the_search_agrees_with_the_outcome_search():
                           progress=False)
         o = gtables.solve(f"domineering:{b}", store=None, method="reachable", progress=False)
         assert v["outcome"] == o["outcome"]
+
+
+def test_export_and_import_rederive_the_pool(tmp_path):
+    """A canonical table travels with its pool: exported, imported into another store after
+    re-derivation (pool and every position), answering as before; an export whose id was
+    changed (checksums recomputed) is refused."""
+    spec = "domineering:rows=2,cols=3,value=canonical"
+    a, b = str(tmp_path / "a"), str(tmp_path / "b")
+    t = gtables.compute(spec, store=a, progress=False)
+    out = str(tmp_path / "share.h5")
+    assert api.export_tables([spec], out, store=a) == 1
+    said: list = []
+    counts = api.import_tables(out, store=b, echo=said.append)
+    assert counts["imported"] == 1, said
+    back = gtables.load(spec, store=b)
+    assert Store(b).get(spec).sealed
+    assert back.describe("...|...") == t.describe("...|...")
+    # a forged export: one id changed, every checksum recomputed
+    values = np.array(t.values)
+    aux = {k: np.array(v) for k, v in Store(a).get(spec).aux().items()}
+    top = int(np.flatnonzero(values != values[0])[-1])
+    values[top] = values[0]
+    attrs = {k: v for k, v in Store(a).get(spec).attrs.items()
+             if k not in ("meta_checksum", "seal", "aux")}
+    import h5py
+    forged = str(tmp_path / "forged.h5")
+    with h5py.File(forged, "w") as f:
+        f.attrs["schema"], f.attrs["schema_version"] = tf.EXPORT_SCHEMA, tf.FILE_VERSION
+        tf.export_image_add(f, relname(spec), values, attrs, aux=aux)
+    said.clear()
+    counts = api.import_tables(forged, store=str(tmp_path / "c"), echo=said.append)
+    assert counts["refused"] == 1 and "not the canonical form" in said[0]

@@ -1458,7 +1458,7 @@ def import_tables(source: str, store=DEFAULT_STORE, echo=print, *,
     fh.close()
     st.check_writable()
     counts = {"imported": 0, "present": 0, "conflict": 0, "refused": 0}
-    for spec, load_values, _sender_attrs, problem in legacy.tables(source):
+    for spec, load_values, sender_attrs, problem in legacy.tables(source):
         try:
             if problem is not None:
                 raise GtablesError(f"damaged ({problem})")
@@ -1471,18 +1471,17 @@ def import_tables(source: str, store=DEFAULT_STORE, echo=print, *,
                                    f"registered before import") from None
             if g.spec != spec:
                 raise GtablesError(f"its spec is not canonical (here: {g.spec})")
-            if g.kind == CANONICAL:
-                raise GtablesError("tables of canonical forms are not imported yet (their game "
-                                   "pool travels beside the values): compute it here, or read "
-                                   "the export file as a store (--store FILE), which "
-                                   "re-derives it")
+            aux = None
+            if g.kind == CANONICAL:     # its game pool, re-derived with it below
+                loader = sender_attrs.get("aux_arrays")
+                aux = {k: np.array(v) for k, v in loader().items()} if callable(loader) else {}
             assert callable(load_values)
             values = load_values()
             if values.size != g.space.size:
                 raise GtablesError(f"it holds {values.size:,} values, its spec names "
                                    f"{g.space.size:,}")
             try:
-                r = rederive_checked(g, values, sample=accept_sample)
+                r = rederive_checked(g, values, sample=accept_sample, aux=aux)
             except TooBigToRederive as e:
                 raise GtablesError(str(e).removeprefix(f"{g.spec}: ")) from None
             if r.why is not None:
@@ -1499,7 +1498,7 @@ def import_tables(source: str, store=DEFAULT_STORE, echo=print, *,
                              "seconds": round(r.seconds, 3)}
         derived["extra"] = extra
         try:
-            st.write(g.spec, values, derived)
+            st.write(g.spec, values, derived, aux=aux)
         except AlreadyStored:
             ours = st.get(g.spec)
             if ours.attrs.get("checksum") == checksum(values):

@@ -104,7 +104,9 @@ def _export_tables(f, area: str = TABLES, schema: str = tf.TABLE_SCHEMA):
             except (tf.Damaged, OSError, RuntimeError, KeyError, ValueError) as e:
                 yield f"(entry {rel})", None, {}, tf.one_line(e)
                 continue
-            yield spec, h.load, dict(h.attrs), None
+            # the arrays kept beside the values (a canonical table's pool), read and checked
+            # against their checksums on call
+            yield spec, h.load, dict(h.attrs, aux_arrays=h.aux), None
 
 
 def _v2_tables(f):
