@@ -119,6 +119,11 @@ SPECS = (
     "nodekayles:graph=0-2", "nodekayles:graph=0-1++1-2", "nodekayles:graph=path-63",
     "nodekayles:graph=", "nodekayles:rows=3,cols=3",
     "snort:graph=path-32", "snort:graph=complete-x", "snort:graph=grid-2x", "snort:graph=0-1-2",
+    # clobber, col (boards and graphs on two planes), hackenbush_string (integers)
+    "clobber:rows=4,cols=8", "clobber:rows=2", "clobber:graph=path-4", "clobber:rows=2,cols=0",
+    "col:graph=path-32", "col:graph=cycle-2", "col:rows=2,cols=2", "col:graph=0-1+1-0",
+    "hackenbush_string:size=0", "hackenbush_string:size=1099511627777",
+    "hackenbush_string:size=bbr", "hackenbush_string:graph=path-3",
 )
 
 # too big for any memory (or to index): refused before anything is allocated
@@ -157,6 +162,9 @@ POSITIONS = {
     "domineering:rows=2,cols=2": ("...", "..|..|..", "L.|..", "12"),
     "nodekayles:graph=path-4": ("...", ".....", "..x.", "L...", "1,2"),
     "snort:graph=cycle-4": ("...", "..X.", ".....", "LRLRL", "1"),
+    "clobber:rows=2,cols=3": ("xox", "xox|oxo|xox", "x#x|oxo", "LRL|RLR", "xo|ox", "7"),
+    "col:graph=path-4": ("...", ".....", "..x.", "L|RL", "2"),
+    "hackenbush_string:size=63": ("bbbbbb", "bxr", "", "0", "b r", "-1", "start,1"),
 }
 
 # what a store path must not be (a path not made yet, or an empty directory, is a new store)

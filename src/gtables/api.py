@@ -186,7 +186,8 @@ def heap_game(name: str, options, *, max_options, doc: str = "", period_bound=No
 def define_game(name: str, *, space: str, moves, max_options, partizan: bool = False,
                 planes: int = 1, split=None, symmetry=None, doc: str = "",
                 version: str | None = None, format_position=None, parse_position=None,
-                reference=None, example: str | None = None, replace: bool = False) -> Family:
+                reference=None, example: str | None = None, symbols: str | None = None,
+                start=None, replace: bool = False) -> Family:
     """Register your own game on a board, a graph or a range of integers (the public game API:
     :mod:`gtables.games.usergame`, ``docs/your_own_game.md``): ``moves(pos, side, params, out)``
     writes the index of each option of ``pos`` into ``out`` and returns their number; ``space``
@@ -202,7 +203,7 @@ def define_game(name: str, *, space: str, moves, max_options, partizan: bool = F
     fam = define(name, space=space, moves=moves, max_options=max_options, partizan=partizan,
                  planes=planes, split=split, symmetry=symmetry, doc=doc, version=version,
                  format_position=format_position, parse_position=parse_position,
-                 reference=reference, example=example)
+                 reference=reference, example=example, symbols=symbols, start=start)
     return games.register(fam, replace=flag_arg("replace", replace))
 
 

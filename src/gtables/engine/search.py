@@ -447,6 +447,7 @@ def _canonical_value(game: Game, root: int, pool, table: _Table, step, budget: i
     ``step`` and ``depth()`` as :func:`solve` has them."""
     from ..cgt.search import FRAME, search_value
     st, params = game.search, game.move_params
+    assert st is not None          # solve refused a game without a search strategy
     maxo = max(1, game.max_options)
     parts = np.zeros(max(64, game.space.width + 1), dtype=np.int64)
     count = int(st.split(root, params, parts)) if st.splits else 1

@@ -17,6 +17,7 @@ when its first edge is blue, R when red, P when it is empty (``tests/test_partiz
 """
 from __future__ import annotations
 
+from ..errors import GtablesError
 from .usergame import define_game
 
 
@@ -44,14 +45,22 @@ def format_string(pos: int, space=None) -> str:
 
 
 def parse_string(text: str, space=None) -> int:
-    """The index of a string written in ``b`` and ``r`` from the ground up (``-``: empty)."""
+    """The index of a string written in ``b`` and ``r`` from the ground up (``-``: empty); one
+    past the table's ``space`` is refused, in strings."""
     t = str(text).strip().lower()
     if t == "-":
         return 0
     if not t or set(t) - {"b", "r"}:
         raise ValueError("write the edges from the ground up in b (blue) and r (red), e.g. "
                          "bbr, or - for the empty string")
-    return (1 << len(t)) - 1 + sum(1 << i for i, e in enumerate(t) if e == "b")
+    index = (1 << len(t)) - 1 + sum(1 << i for i, e in enumerate(t) if e == "b")
+    if space is not None and index >= space.size:
+        whole = (space.size + 1).bit_length() - 2          # every string this long fits
+        part = space.size - ((1 << (whole + 1)) - 1)
+        more = f", and {part} of the {1 << (whole + 1)} strings of {whole + 1}" if part else ""
+        raise GtablesError(f"position {t[:40]!r} is off the table (size={space.size} holds "
+                           f"every string of at most {whole} edges{more})")
+    return index
 
 
 def reference(position: int, side: int, space) -> list[int]:

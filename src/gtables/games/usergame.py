@@ -287,8 +287,7 @@ def define_game(name: str, *, space: str, moves, max_options, partizan: bool = F
                 example: str | None = None, symbols: str | None = None,
                 start: Callable | None = None) -> Family:
     """The family of a game on ``space`` with the move generator ``moves`` (module docstring).
-    ``gtables.define_game`` takes the same keywords (and ``replace``) and registers it; not yet
-    ``symbols`` and ``start``, which the shipped Clobber passes here."""
+    ``gtables.define_game`` takes the same keywords (and ``replace``) and registers it."""
     if not isinstance(name, str) or not re.fullmatch(r"[a-z][a-z0-9_]*", name):
         raise GtablesError(f"game name {name!r}: lowercase letters, digits and _, starting with "
                            f"a letter (it is the family name of the spec)")
