@@ -24,6 +24,7 @@ import os
 import tempfile
 from collections.abc import Callable, Iterable
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 
@@ -32,7 +33,7 @@ from ..errors import GtablesError
 from . import domineering_census_kernels as dk
 
 MAX_SQUARES = dk.MAX_SQUARES
-_CHECKPOINT_KEYS = ("K0", "K1", "AUT", "VAL", "starts", "nleft", "nright", "options")
+_CHECKPOINT_KEYS = ("KV", "AUT", "starts", "nleft", "nright", "options")
 
 
 def _pow2(n: int) -> int:
@@ -45,19 +46,19 @@ class Census:
 
     def __init__(self, capacity: int = 1024, pool: Pool | None = None):
         cap = max(64, int(capacity))
-        self.pool = pool if pool is not None else Pool()
-        self.K0 = np.zeros(cap, np.int64)
-        self.K1 = np.zeros(cap, np.int64)
-        self.AUT = np.zeros(cap, np.int64)
-        self.VAL = np.full(cap, -1, np.int64)
-        self.TAB = np.full(_pow2(4 * cap), dk.EMPTY, np.int64)
+        # a roomy pool from the start: its memos of sums and of raw option lists grow with it
+        self.pool = pool if pool is not None else Pool(capacity=1 << 17)
+        self.KV = np.full((cap, 3), dk.EMPTY, np.int64)     # k0, k1, value id per shape
+        self.AUT = np.zeros(cap, np.int8)
+        self.TAB = np.full(_pow2(2 * cap), dk.EMPTY, np.int32)
         self.state = np.zeros(1, np.int64)
         self.starts = [0, 0]           # shapes of n cells: starts[n] .. starts[n+1]-1
         if pool is None:
             k0, k1, _, aut = dk.key_of_cells(np.zeros(1, np.int64), np.zeros(1, np.int64))
-            self.K0[0], self.K1[0], self.AUT[0], self.VAL[0] = k0, k1, aut, 0
+            self.KV[0] = k0, k1, 0
+            self.AUT[0] = aut
             self.state[0] = 1
-            dk.rehash(self.TAB, self.K0, self.K1, self.AUT, self.state)
+            dk.rehash(self.TAB, self.KV, 1)
             self.starts.append(1)
 
     # -- sizes ------------------------------------------------------------------------------
@@ -73,18 +74,19 @@ class Census:
             raise GtablesError(f"the census has sizes 1 to {self.squares}, not {n}")
         return range(self.starts[n], self.starts[n + 1])
 
-    def _grow_shapes(self, need: int) -> None:
-        cap = self.K0.size
-        while cap < need:
-            cap *= 2
-        if cap != self.K0.size:
-            for name, fill in (("K0", 0), ("K1", 0), ("AUT", 0), ("VAL", -1)):
-                old = getattr(self, name)
-                new = np.full(cap, fill, np.int64)
-                new[:old.size] = old
-                setattr(self, name, new)
-        self.TAB = np.full(_pow2(4 * cap), dk.EMPTY, np.int64)
-        dk.rehash(self.TAB, self.K0, self.K1, self.AUT, self.state)
+    def _grow_shapes(self, cap: int) -> None:
+        """Room for ``cap`` shapes (the hash table at most half full)."""
+        m = int(self.state[0])
+        if cap <= self.KV.shape[0]:
+            return
+        kv = np.full((cap, 3), dk.EMPTY, np.int64)
+        kv[:m] = self.KV[:m]
+        aut = np.zeros(cap, np.int8)
+        aut[:m] = self.AUT[:m]
+        self.KV, self.AUT = kv, aut
+        self.TAB = np.full(0, dk.EMPTY, np.int32)         # the old table freed first
+        self.TAB = np.full(_pow2(2 * cap), dk.EMPTY, np.int32)
+        dk.rehash(self.TAB, self.KV, m)
 
     def extend(self, progress: Callable[[str, int, int], None] | None = None,
                chunk: int = 20000) -> None:
@@ -95,13 +97,17 @@ class Census:
             raise GtablesError(f"the census goes to {MAX_SQUARES} squares at most (its shape "
                                f"keys hold a box of 100 cells)")
         lo, hi = self.starts[n - 1], self.starts[n]
+        # free polyominoes grow by a factor below 4 from one size to the next (A000105)
+        self._grow_shapes(hi + 4 * (hi - lo) + 1024)
         i = lo
         while i < hi:
-            r = int(dk.grow_shapes(i, hi, self.K0, self.K1, self.AUT, self.TAB, self.state))
+            stop = min(hi, i + 10 * chunk)
+            r = int(dk.grow_shapes(i, stop, self.KV, self.AUT, self.TAB, self.state))
             if r == dk.DONE:
-                break
-            i = r // dk.STOP_BASE
-            self._grow_shapes(2 * self.K0.size)
+                i = stop
+            else:
+                i = r // dk.STOP_BASE
+                self._grow_shapes(self.KV.shape[0] * 5 // 4 + 1024)
             if progress:
                 progress("shapes", i - lo, hi - lo)
         self.starts.append(int(self.state[0]))
@@ -109,7 +115,7 @@ class Census:
         i = lo
         while i < hi:
             stop = min(hi, i + chunk)
-            r = int(dk.shape_values(self.pool.P, i, stop, self.K0, self.K1, self.TAB, self.VAL))
+            r = int(dk.shape_values(self.pool.P, i, stop, self.KV, self.TAB))
             if r == dk.DONE:
                 i = stop
                 if progress:
@@ -120,13 +126,50 @@ class Census:
                 raise GtablesError(f"the census stopped at shape {i}: {dk.CODES[code]}")
             self.pool.grow()
 
+    # -- temperatures -------------------------------------------------------------------------
+
+    def temperatures(self) -> tuple[np.ndarray, np.ndarray]:
+        """``(temperature, mean)`` of every id of the pool, float64 (exact: dyadic rationals;
+        :func:`~.domineering_census_kernels.thermographs`, CGSuite's conventions)."""
+        pool = self.pool
+        n = len(pool)
+        th = getattr(self, "_thermo", None)
+        if th is None or th["TEMP"].size < n:
+            cap = max(1024, 2 * n)
+            new = {"WOFF": np.zeros((cap, 2), np.int64), "WCNT": np.zeros((cap, 2), np.int64),
+                   "TEMP": np.zeros(cap), "MAST": np.zeros(cap),
+                   "WT": np.zeros(16 * cap), "WV": np.zeros(16 * cap),
+                   "state": np.zeros(2, np.int64)}
+            if th is not None:
+                done = int(th["state"][1])
+                for key in ("WOFF", "WCNT", "TEMP", "MAST"):
+                    new[key][:done] = th[key][:done]
+                used = int(th["state"][0])
+                new["WT"][:used] = th["WT"][:used]
+                new["WV"][:used] = th["WV"][:used]
+                new["state"][:] = th["state"]
+            th = self._thermo = new
+        while True:
+            r = int(dk.thermographs(pool.P, n, th["WT"], th["WV"], th["WOFF"], th["WCNT"],
+                                    th["TEMP"], th["MAST"], th["state"]))
+            if r == dk.DONE:
+                return th["TEMP"][:n], th["MAST"][:n]
+            if r != dk.THERMO_FULL:
+                raise GtablesError(f"the thermograph of game {int(th['state'][1])} failed "
+                                   f"(its scaffolds do not start apart, or its walls have "
+                                   f"too many breakpoints)")
+            for key in ("WT", "WV"):
+                grown = np.zeros(2 * th[key].size)
+                grown[:th[key].size] = th[key]
+                th[key] = grown
+
     # -- reading ------------------------------------------------------------------------------
 
     def cells(self, i: int) -> list[tuple[int, int]]:
         """The cells ``(row, column)`` of shape ``i`` in its key orientation (row 0 on top)."""
         rs = np.empty(MAX_SQUARES + 1, np.int64)
         cs = np.empty(MAX_SQUARES + 1, np.int64)
-        n, _, _ = dk.unpack(self.K0[i], self.K1[i], rs, cs)
+        n, _, _ = dk.unpack(self.KV[i, 0], self.KV[i, 1], rs, cs)
         return sorted(zip(rs[:n].tolist(), cs[:n].tolist()))
 
     def automorphisms(self, i: int) -> tuple[int, bool]:
@@ -145,7 +188,7 @@ class Census:
         rs = np.array([r for r, _ in cells], np.int64)
         cs = np.array([c for _, c in cells], np.int64)
         k0, k1, t, _ = dk.key_of_cells(rs - rs.min(), cs - cs.min())
-        _, j = dk.find(self.TAB, self.K0, self.K1, k0, k1)
+        j = dk.find_key(self.TAB, self.KV, k0, k1)
         if j == dk.EMPTY:
             raise GtablesError("a shape missing from the census (a bug)")
         return int(j), t >= 4
@@ -159,7 +202,7 @@ class Census:
             if len(comp) == 1:
                 continue
             j, negated = self.find(comp)
-            v = int(self.VAL[j])
+            v = int(self.KV[j, 2])
             total = self.pool.add(total, self.pool.neg(v) if negated else v)
         return total
 
@@ -168,8 +211,8 @@ class Census:
     def save(self, path: str) -> None:
         """Write the census to ``path`` (an ``.npz``), via a temporary file and a rename."""
         m = int(self.state[0])
-        arrays = {"K0": self.K0[:m], "K1": self.K1[:m], "AUT": self.AUT[:m],
-                  "VAL": self.VAL[:m], "starts": np.array(self.starts, np.int64)}
+        arrays: dict[str, Any] = {"KV": self.KV[:m], "AUT": self.AUT[:m],
+                  "starts": np.array(self.starts, np.int64)}
         arrays.update(self.pool.arrays())
         folder = os.path.dirname(os.path.abspath(path))
         fd, tmp = tempfile.mkstemp(prefix=".census-", suffix=".npz", dir=folder)
@@ -195,21 +238,22 @@ class Census:
             raise GtablesError(f"cannot read the census checkpoint {path}: {err}") from None
         pool = Pool.from_arrays(data)
         starts = [int(x) for x in data["starts"]]
-        m = data["K0"].size
+        kv, aut = data["KV"], data["AUT"]
+        m = kv.shape[0] if kv.ndim == 2 else -1
         if (len(starts) < 3 or starts[:3] != [0, 0, 1] or starts[-1] != m
-                or any(b < a for a, b in zip(starts, starts[1:]))
-                or not all(data[k].size == m for k in ("K1", "AUT", "VAL"))):
+                or any(b < a for a, b in zip(starts, starts[1:])) or kv.shape != (m, 3)
+                or aut.shape != (m,)):
             raise GtablesError(f"the census checkpoint {path} is not consistent")
-        vals = data["VAL"]
-        if vals.size and (vals.min() < 0 or vals.max() >= len(pool)):
+        vals = kv[:, 2]
+        if m and (vals.min() < 0 or vals.max() >= len(pool)):
             raise GtablesError(f"the census checkpoint {path} has values outside its pool")
         census = cls(capacity=max(64, m), pool=pool)
-        census.K0[:m], census.K1[:m] = data["K0"], data["K1"]
-        census.AUT[:m], census.VAL[:m] = data["AUT"], data["VAL"]
+        census.KV[:m] = kv
+        census.AUT[:m] = aut
         census.state[0] = m
         census.starts = starts
-        dk.rehash(census.TAB, census.K0, census.K1, census.AUT, census.state)
-        if len(set(zip(data["K0"].tolist(), data["K1"].tolist()))) != m:
+        dk.rehash(census.TAB, census.KV, m)
+        if np.unique(kv[:, :2], axis=0).shape[0] != m:
             raise GtablesError(f"the census checkpoint {path} repeats a shape")
         return census
 
@@ -238,16 +282,18 @@ def _connected(cells: list) -> bool:
 
 # -- what one size holds ---------------------------------------------------------------------
 
-def size_summary(census: Census, n: int, max_nimber: int = 8, hottest: int = 12) -> dict:
+def size_summary(census: Census, n: int, max_nimber: int = 8, hottest: int = 12,
+                 examples_per_value: int = 2) -> dict:
     """The census of ``n`` squares: counts of fixed and free polyominoes and of positions (up to
     translation, the mirrors and the half turn), and over positions: distinct values, numbers,
     nimbers, up multiples (``k.^`` plus a nimber, no number), tinies and minies, outcomes, the
     temperatures (CGSuite's convention: a number with denominator 2^k has -1/2^k) and the
-    hottest positions (their shapes, values)."""
+    hottest positions (their shapes, values), and shapes of the rarer infinitesimals (nimbers
+    from *2, multiples of up from ^^, tinies and minies) in the orientation of that value."""
     pool = census.pool
     idx = np.arange(census.starts[n], census.starts[n + 1])
-    aut = census.AUT[idx]
-    vals = census.VAL[idx]
+    aut = census.AUT[idx].astype(np.int64)
+    vals = census.KV[idx, 2]
     fixed = int(np.sum(8 // (aut >> 1)))
     self_t = (aut & 1) == 1
     positions = int(np.sum(np.where(self_t, 1, 2)))
@@ -262,7 +308,7 @@ def size_summary(census: Census, n: int, max_nimber: int = 8, hottest: int = 12)
     nimbers = {pool.nimber(k): k for k in range(max_nimber + 1)}
     ups = {}
     for k in range(-8, 9):
-        for star in (0, 1):
+        for star in range(4):
             ups[pool.up(k, star)] = (k, star)
     out: dict = {"squares": n, "fixed_polyominoes": fixed, "free_polyominoes": int(idx.size),
                  "positions": positions, "distinct_values": len(counts)}
@@ -272,6 +318,7 @@ def size_summary(census: Census, n: int, max_nimber: int = 8, hottest: int = 12)
     tiny: dict[str, int] = {}
     outcome = {"L": 0, "R": 0, "N": 0, "P": 0}
     temps: dict[Fraction, int] = {}
+    temperature = census.temperatures()[0]
     for g, k in counts.items():
         outcome[pool.outcome(g)] += k
         if pool.is_number(g):
@@ -283,28 +330,52 @@ def size_summary(census: Census, n: int, max_nimber: int = 8, hottest: int = 12)
         if g in ups and ups[g][0] != 0:
             text = pool.format(g)
             up[text] = up.get(text, 0) + k
-        if not pool.is_number(g) and pool.birthday(g) >= 3:
+        if is_tiny_or_miny(pool, g):
             text = pool.format(g)
-            if text.startswith(("Tiny(", "Miny(")):
-                tiny[text] = tiny.get(text, 0) + k
-        t = pool.temperature(g)
+            tiny[text] = tiny.get(text, 0) + k
+        t = Fraction(float(temperature[g]))
         temps[t] = temps.get(t, 0) + k
     tmax = max(temps)
     out.update(numbers=numbers, integers=integers, nimbers=nim, ups=up, tinies_minies=tiny,
                outcomes=outcome, max_temperature=str(tmax), positions_at_max_temperature=temps[tmax],
                temperatures={str(t): temps[t] for t in sorted(temps, reverse=True)})
     # the hottest shapes (one per free polyomino; its transpose has the same temperature)
-    hot_vals = {g for g in counts if pool.temperature(g) == tmax}
+    hot_vals = [g for g in counts if Fraction(float(temperature[g])) == tmax]
+    # a shape is hot if its value is, or (two positions) its transpose's value is
+    hot_neg = [pool.neg(g) for g in hot_vals]
+    hot = np.isin(vals, hot_vals) | (np.isin(vals, hot_neg) & ~self_t)
     shown = []
-    for i, v in zip(idx.tolist(), vals.tolist()):
-        if v in hot_vals or (not self_t[i - idx[0]] and pool.neg(v) in hot_vals):
-            shown.append({"cells": census.cells(i), "value": pool.format(v),
-                          "temperature": str(tmax),
-                          "positions": 1 if self_t[i - idx[0]] else 2})
-            if len(shown) >= hottest:
-                break
+    for pos in np.flatnonzero(hot)[:hottest].tolist():
+        i = int(idx[pos])
+        shown.append({"cells": census.cells(i), "value": pool.format(int(vals[pos])),
+                      "temperature": str(tmax), "positions": 1 if self_t[pos] else 2})
     out["hottest"] = shown
+    # examples of the rarer infinitesimals: nimbers from *2, multiples of up from ^^, tinies
+    rare = {g: text for g, text in ((g, pool.format(g)) for g in counts)
+            if (g in nimbers and nimbers[g] >= 2) or (g in ups and abs(ups[g][0]) >= 2)
+            or is_tiny_or_miny(pool, g)}
+    examples: dict[str, list] = {}
+    for g, text in sorted(rare.items(), key=lambda item: item[1]):
+        direct = np.flatnonzero(vals == g)[:examples_per_value].tolist()
+        flipped = np.flatnonzero((vals == pool.neg(g)) & ~self_t)[:examples_per_value].tolist()
+        shapes = [census.cells(int(idx[p])) for p in direct]
+        shapes += [sorted((c, r) for r, c in census.cells(int(idx[p]))) for p in flipped]
+        examples[text] = shapes[:examples_per_value]
+    out["examples"] = examples
     return out
+
+
+def is_tiny_or_miny(pool: Pool, g: int) -> bool:
+    """``g`` is a tiny ``{0 || 0 | -x}`` or a miny ``{x | 0 || 0}`` (``x > 0``; Winning Ways
+    ch. 5, Siegel II.4)."""
+    left, right = pool.options(g)
+    if left == (0,) and len(right) == 1:
+        hl, hr = pool.options(right[0])
+        return hl == (0,) and len(hr) == 1 and pool.lt(hr[0], 0)
+    if right == (0,) and len(left) == 1:
+        hl, hr = pool.options(left[0])
+        return hr == (0,) and len(hl) == 1 and pool.gt(hl[0], 0)
+    return False
 
 
 def board_text(cells: Iterable[tuple[int, int]]) -> str:

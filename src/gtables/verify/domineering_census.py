@@ -35,10 +35,11 @@ READING = ("a position is a single-component (connected) set of squares, counted
 @dataclasses.dataclass(frozen=True)
 class CensusClaim:
     name: str
-    statement: str          # the paper's words
+    statement: str          # the paper's words (ours for a correction)
     check: Callable[[Sequence[dict]], Result]
     source: str = SOURCE
     reading: str = READING
+    correction_of: str | None = None
 
 
 def _upto(summaries: Sequence[dict]) -> list[dict]:
@@ -153,8 +154,25 @@ def check_ups(summaries: Sequence[dict]) -> Result:
                    details=f"positions: {data}")
 
 
+def check_ups_without_nimber(summaries: Sequence[dict]) -> Result:
+    """Our restatement: no ``k.^`` (no nimber added) with ``|k| >= 3``; ``k.^*`` may have
+    ``|k| = 3``."""
+    part = _upto(summaries)
+    found = _ups(part)
+    pure = max((abs(_multiple(t)) for t in found if "*" not in t), default=0)
+    starred = max((abs(_multiple(t)) for t in found if "*" in t), default=0)
+    data = {"highest_without_nimber": pure, "highest_with_nimber": starred}
+    details = f"highest multiple of up: {pure} alone, {starred} with a nimber added"
+    if pure <= 2 and not _complete(part):
+        return verdict(_domain(part), status="OPEN", data=data, details=details)
+    return verdict(_domain(part), [("highest k of k.^ alone", 2, pure)], data=data,
+                   details=details)
+
+
 def check_tinies(summaries: Sequence[dict]) -> Result:
-    """11 different tiny and miny values (read: tinies and minies together, as stated)."""
+    """11 different tiny and miny values, read as 11 values ``x`` of ``Tiny(x)``, each with its
+    ``Miny(x)`` (the transposed positions: tinies and minies come in pairs, so a total of 11
+    cannot be meant)."""
     part = _upto(summaries)
     found: dict[str, int] = {}
     for s in part:
@@ -165,9 +183,10 @@ def check_tinies(summaries: Sequence[dict]) -> Result:
             "minies": len(found) - len(tinies)}
     details = (f"{len(found)} distinct values ({len(tinies)} tinies, "
                f"{len(found) - len(tinies)} minies)")
-    if not _complete(part) and len(found) <= 11:
+    if not _complete(part) and len(tinies) <= 11:
         return verdict(_domain(part), status="OPEN", data=data, details=details)
-    return verdict(_domain(part), [("distinct tiny and miny values", 11, len(found))],
+    return verdict(_domain(part), [("distinct tinies Tiny(x)", 11, len(tinies)),
+                                   ("distinct minies Miny(x)", 11, len(found) - len(tinies))],
                    data=data, details=details)
 
 
@@ -183,6 +202,10 @@ PAPER_CLAIMS = (
     CensusClaim("ups_single_and_double",
                 "In the databases we find many positions with single or double up and down "
                 "values, but no ups and downs with higher multitudes.", check_ups),
+    CensusClaim("ups_single_and_double.corrected",
+                "(ours) no position has the value k.^ or k.v with |k| >= 3 when no nimber is "
+                "added; with a nimber, 3.^* = ^3* occurs", check_ups_without_nimber,
+                source="this census", correction_of="ups_single_and_double"),
     CensusClaim("tinies_minies_11",
                 "we find Domineering positions with 11 different tinies and minies values",
                 check_tinies),
@@ -198,5 +221,6 @@ def compare_with_paper(summaries: Sequence[dict]) -> list[Verdict]:
     for c in PAPER_CLAIMS:
         r = c.check(summaries)
         out.append(Verdict(c.name, c.source, c.statement, r.status, r.domain, r.checked,
-                           r.counterexamples, r.details, c.reading, data=r.data))
+                           r.counterexamples, r.details, c.reading, c.correction_of,
+                           data=r.data))
     return out
