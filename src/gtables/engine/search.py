@@ -390,15 +390,9 @@ def solve(game: Game, root: int, *, checkpoint: str | None = None,
                                                   lambda: depth, info)
                 form, value = pool.format(value), None
             elif game.kind == GRUNDY:
-                parts = np.zeros(max(64, game.space.width + 1), dtype=np.int64)
-                count = int(st.split(root, params, parts)) if st.splits else 1
-                if not st.splits:
-                    parts[0] = root
-                if count < 1 or count > parts.size:
-                    raise GtablesError(f"{game.spec}: split of the start gave {count} parts")
+                reps, nparts = root_parts(game, root)
                 value = 0
-                for part in parts[:count].tolist():
-                    c = int(st.canon(int(part), params))
+                for c in reps:
                     args = np.array([c, maxo, budget, 0], dtype=np.int64)
 
                     def run(frames, opts, args=args):
@@ -407,7 +401,7 @@ def solve(game: Game, root: int, *, checkpoint: str | None = None,
                                                 SK.no_split, st.canon, params, args,
                                                 table.keys, table.vals, frames, opts,
                                                 np.zeros(depth * maxo + maxo, np.int32),
-                                                np.zeros(parts.size, np.int64), table.counts,
+                                                np.zeros(nparts, np.int64), table.counts,
                                                 info)
                     value ^= step(run)
                 outcome = "P" if value == 0 else "N"
@@ -441,6 +435,20 @@ def solve(game: Game, root: int, *, checkpoint: str | None = None,
                         symmetry=st.canon is not SK.no_symmetry, parts=st.splits)
 
 
+def root_parts(game: Game, root: int) -> tuple[list[int], int]:
+    """The representatives of the parts of ``root`` (itself alone for a game that does not
+    split) and the size of the split buffer the kernels take."""
+    st, params = game.search, game.move_params
+    assert st is not None
+    parts = np.zeros(max(64, game.space.width + 1), dtype=np.int64)
+    count = int(st.split(root, params, parts)) if st.splits else 1
+    if not st.splits:
+        parts[0] = root
+    if count < 1 or count > parts.size:
+        raise GtablesError(f"{game.spec}: split of the start gave {count} parts")
+    return [int(st.canon(int(p), params)) for p in parts[:count].tolist()], int(parts.size)
+
+
 def _canonical_value(game: Game, root: int, pool, table: _Table, step, budget: int, depth,
                      info: np.ndarray) -> tuple[int, str]:
     """The pool id of ``root``'s canonical value (the sum of its parts') and its outcome;
@@ -449,15 +457,9 @@ def _canonical_value(game: Game, root: int, pool, table: _Table, step, budget: i
     st, params = game.search, game.move_params
     assert st is not None          # solve refused a game without a search strategy
     maxo = max(1, game.max_options)
-    parts = np.zeros(max(64, game.space.width + 1), dtype=np.int64)
-    count = int(st.split(root, params, parts)) if st.splits else 1
-    if not st.splits:
-        parts[0] = root
-    if count < 1 or count > parts.size:
-        raise GtablesError(f"{game.spec}: split of the start gave {count} parts")
+    reps, nparts = root_parts(game, root)
     value = 0
-    for part in parts[:count].tolist():
-        c = int(st.canon(int(part), params))
+    for c in reps:
         args = np.array([c, maxo, budget, 0], dtype=np.int64)
 
         def run(frames, opts, args=args):
@@ -468,6 +470,6 @@ def _canonical_value(game: Game, root: int, pool, table: _Table, step, budget: i
                                 np.zeros(FRAME * levels, np.int64),
                                 np.zeros(2 * maxo * (levels + 1), np.int64),
                                 np.zeros(2 * maxo * (levels + 1), np.int32),
-                                np.zeros(parts.size, np.int64), table.counts, info, pool.P)
+                                np.zeros(nparts, np.int64), table.counts, info, pool.P)
         value = pool.add(value, step(run))
     return value, pool.outcome(value)

@@ -13,7 +13,7 @@ game (and so is swapping the planes, with Left and Right: an uncoloured graph is
 from __future__ import annotations
 
 from ..cells import ADJ, ALL, N_CELLS, bit_index
-from .nodekayles import neighbours
+from .snort import colouring_options
 from .usergame import define_game
 
 
@@ -41,19 +41,8 @@ def col_moves(pos, side, params, out):
 
 
 def reference(position, side, space) -> list[tuple]:
-    """Col's options vertex by vertex (a vertex's state: bit 0 Left may colour it, bit 1 Right
-    may): the coloured vertex leaves both, its neighbours the colourer's own."""
-    adj = neighbours(space)
-    me = 1 if side == 0 else 2
-    out = []
-    for v, s in enumerate(position):
-        if s & me:
-            q = list(position)
-            q[v] = 0
-            for w in adj[v]:
-                q[w] &= ~me
-            out.append(tuple(q))
-    return out
+    """Col's options: a coloured vertex's neighbours leave the colourer's own plane."""
+    return colouring_options(position, side, space, "own")
 
 
 FAMILY = define_game(

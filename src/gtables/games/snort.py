@@ -40,21 +40,27 @@ def snort_moves(pos, side, params, out):
     return c
 
 
-def reference(position, side, space) -> list[tuple]:
-    """Snort's options vertex by vertex (a vertex's state: bit 0 Left may colour it, bit 1
-    Right may): the colourer's vertex leaves both, its neighbours the opponent's."""
+def colouring_options(position, side, space, blocks: str) -> list[tuple]:
+    """The options of a vertex-colouring game vertex by vertex (a vertex's state: bit 0 Left may
+    colour it, bit 1 Right may): the coloured vertex leaves both, and its neighbours leave the
+    opponent's plane (``blocks="other"``: Snort) or the colourer's own (``"own"``: Col)."""
     adj = neighbours(space)
-    state = list(position)
-    out = []
     me, other = (1, 2) if side == 0 else (2, 1)
-    for v, s in enumerate(state):
+    gone = other if blocks == "other" else me
+    out = []
+    for v, s in enumerate(position):
         if s & me:
-            q = list(state)
+            q = list(position)
             q[v] = 0
             for w in adj[v]:
-                q[w] &= ~other
+                q[w] &= ~gone
             out.append(tuple(q))
     return out
+
+
+def reference(position, side, space) -> list[tuple]:
+    """Snort's options: a coloured vertex's neighbours leave the opponent's plane."""
+    return colouring_options(position, side, space, "other")
 
 
 FAMILY = define_game(
