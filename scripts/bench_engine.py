@@ -1,6 +1,8 @@
 """Benchmark: the engine's kernels, in-process, each against a C yardstick of ../shared/baselines
 (relative to the repository root; not part of gtables) compiled here (``gcc -O3 -march=native``;
-``-O2`` for the boards, as bench_boards.py) and timed in the same process.  What the other
+``-O2`` for the boards, as bench_boards.py) and timed in the same process.  ``--cpu x86-64-v3`` (or
+``znver3``) builds both sides for a CPU without AVX-512 instead: numba compiles for that CPU and
+its own features, gcc with ``-march=`` that CPU.  What the other
 benchmarks do not time alone, item by item (``--only``):
 
 * ``chips``: the chip game, rule A, every subset of n squares, by the **generic** path (the move
@@ -55,10 +57,12 @@ def checksum(values: np.ndarray) -> int:
     return sum(int(v) * int(m[values == v].sum(dtype=np.uint64)) for v in np.unique(values)) % M61
 
 
-def compile_c(folder: str) -> dict:
+def compile_c(folder: str, cpu: str = "native") -> dict:
     exes = {}
-    for name, flags in (("chips_bitmask", ["-O3", "-march=native"]), ("boards_dense", ["-O2"]),
-                        ("octal_naive", ["-O3", "-march=native"])):
+    march = f"-march={cpu}"
+    boards = ["-O2"] + ([march] if cpu != "native" else [])   # -O2 alone natively: as before
+    for name, flags in (("chips_bitmask", ["-O3", march]), ("boards_dense", boards),
+                        ("octal_naive", ["-O3", march])):
         src = BASELINES / f"{name}.c"
         if src.exists():
             exes[name] = os.path.join(folder, name)
@@ -73,7 +77,16 @@ def main(argv=None) -> int:
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--big", action="store_true",
                     help="octal items at larger N (naive 100000, sparse 2^22, scan 131071)")
+    ap.add_argument("--cpu", default="native",
+                    help="build for this CPU instead of this machine's: numba's NUMBA_CPU_NAME with "
+                         "the CPU's own features (NUMBA_CPU_FEATURES empty) and gcc -march=CPU, "
+                         "e.g. x86-64-v3 or znver3 (AVX2, no AVX-512)")
     a = ap.parse_args(argv)
+    if a.cpu != "native":
+        if "numba" in sys.modules:
+            raise SystemExit("--cpu must be chosen before numba is imported")
+        os.environ["NUMBA_CPU_NAME"] = a.cpu
+        os.environ["NUMBA_CPU_FEATURES"] = ""
     import numba
 
     import gtables
@@ -88,7 +101,7 @@ def main(argv=None) -> int:
     except ImportError:
         def dense(g, threads):
             return fill(g, progress=False, threads=threads)[0]
-    exes = compile_c(tempfile.mkdtemp())
+    exes = compile_c(tempfile.mkdtemp(), a.cpu)
 
     def best(fn):
         seconds, result = [], None
@@ -143,7 +156,7 @@ def main(argv=None) -> int:
                                        "sparse" if kind == "sparse" else "naive", key=True)
 
     for item in a.only.split(","):
-        row: dict = {"item": item, "gtables": os.path.dirname(gtables.__file__),
+        row: dict = {"item": item, "gtables": os.path.dirname(gtables.__file__), "cpu": a.cpu,
                      "load_before": os.getloadavg()[0]}
         if item == "chips":
             s, v = generic("chips:rule=A,n=24", "chips:rule=A,n=10")

@@ -285,6 +285,18 @@ def itself_twice(pos, params, out):   # the position as two parts, itself twice:
     return 2
 
 
+def left_takes_a_cell(pos, side, params, out):   # only Left moves: a position is worth its cells
+    n, rest = 0, pos if side == 0 else 0
+    while rest:
+        low = rest & -rest
+        out[n], n, rest = pos ^ low, n + 1, rest ^ low
+    return n
+
+
+def to_one_cell(pos, params):       # "like its first cell": the same outcome (L), not the value
+    return pos & -pos
+
+
 def most(space):
     return space.n + space.rows * (space.cols - 1) + (space.rows - 1) * space.cols
 
@@ -296,10 +308,12 @@ gtables.define_game("tc_symmetry", space="board", moves=cells, max_options=lambd
                     symmetry=to_empty, reference=one_cell)
 gtables.define_game("tc_split", space="board", moves=cells, max_options=lambda sp: sp.n,
                     split=itself_twice)
+gtables.define_game("tc_left", space="board", moves=left_takes_a_cell, partizan=True,
+                    max_options=lambda sp: sp.n, symmetry=to_one_cell)
 gtables.define_game("tc_forgets", space="board", moves=board_kayles, max_options=most,
                     reference=one_cell)
 '''
-USER_GAMES = ("tc_kayles", "tc_symmetry", "tc_split", "tc_forgets")
+USER_GAMES = ("tc_kayles", "tc_symmetry", "tc_split", "tc_forgets", "tc_left")
 
 
 @pytest.fixture(scope="module")
@@ -361,6 +375,21 @@ def test_a_wrong_symmetry_split_or_reference_is_caught(user_rules):
         "tc_forgets:rows=1,cols=3: the table differs from the plain recursion over the "
         "reference at 3 position(s): ..# has 2, the reference 0; #.. has 2, the reference 0; "
         "... has 3, the reference 1")
+
+
+def test_a_symmetry_that_keeps_outcomes_but_not_values_is_caught(user_rules):
+    """A partizan game where only Left moves (a position is worth its number of cells) with a
+    symmetry that maps a position to its first cell: every non-empty position is an L-position
+    either way, so the outcome table cannot see it; the table of canonical forms can (the
+    canonical fill would copy 1 where the value is n), and the contract says so."""
+    r = gtables.check_game("tc_left", "tc_left:rows=3,cols=3")
+    assert not r.ok
+    # 2^9 positions: the empty one and the 9 single cells keep their value
+    assert any("symmetry maps 502 position(s) to a position of the same outcome but another "
+               "canonical value, which the table of values would copy" in f and "(2) -> " in f
+               for f in r.failures), r.failures
+    t = gtables.compute("tc_left:rows=2,cols=2,value=canonical", store=None, progress=False)
+    assert t.value_text("..|..") == "1"          # what a wrong symmetry makes of 4 cells
 
 
 def cli(*args, cwd):

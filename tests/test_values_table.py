@@ -62,6 +62,24 @@ def test_every_position_as_the_textbook(spec):
     assert [pool.outcome(int(x)) for x in ids] == ["PNLR"[int(c)] for c in outcomes]
 
 
+@pytest.mark.parametrize("spec", ["domineering:rows=3,cols=4", "snort:graph=cycle-5",
+                                  "clobber:rows=2,cols=3"])
+def test_the_fill_by_symmetry_class_gives_the_plain_fill(spec):
+    """The canonical fill copies a position's value from the least index of its symmetry class
+    (computing about a quarter of Domineering's forms); the table is the plain fill's, form by
+    form."""
+    from gtables.cgt import Pool
+    g = gtables.game(spec + ",value=canonical")
+    forms = []
+    for symmetry in (True, False):
+        pool = Pool()
+        ids, _ = fill(g, pool=pool, progress=False, symmetry=symmetry)
+        forms.append([pool.format(int(x)) for x in ids])
+    assert forms[0] == forms[1]
+    classes = {int(g.search.canon(p, g.move_params)) for p in range(g.space.size)}
+    assert len(classes) < g.space.size
+
+
 def test_literature_values():
     """Winning Ways ch. 2 / Lessons in Play: a vertical domino's room is 1 to Left, a
     horizontal one -1; the 2 x 2 square is +-1; an L-tromino (3 cells) is *; a 1 x n strip
@@ -114,6 +132,37 @@ def test_query_show_where_and_pandas(tmp_path):
     df = t.to_pandas()
     assert list(df["value"]) == [pool.format(int(x)) for x in t.values]
     assert list(df["outcome"]) == [pool.outcome(int(x)) for x in t.values]
+
+
+def test_plot_draws_temperatures_and_value_classes():
+    """``plot()`` of a canonical table: on a board, the start and the hottest positions with
+    their value and temperature (the 2 x 3 board: +-1 of temperature 1 and others at 1, none
+    hotter); by class, one hot, one tepid and one number position at least; on an integer
+    space (Hackenbush strings, all numbers), each position's temperature against its index."""
+    import matplotlib
+    matplotlib.use("Agg")
+    t = gtables.compute("domineering:rows=2,cols=3,value=canonical", store=None,
+                        progress=False)
+    pool = t.pool
+    temps = np.array([float(pool.temperature(int(g))) for g in t.values])
+    ax = t.plot()
+    texts = [x.get_text() for x in ax.texts]
+    assert texts[0].startswith("start: " + t.value_text("...|..."))
+    shown = [float(Fraction(x.split("t=")[1])) for x in texts]
+    start = t.space.size - 1
+    assert shown[0] == temps[start] and shown[1:] == sorted(shown[1:], reverse=True)
+    rest = np.delete(temps, start)                  # the others, hottest first
+    assert shown[1] == rest.max() and shown[1:] == sorted(rest, reverse=True)[:len(shown) - 1]
+    ax = t.plot(show="value")
+    shown = [float(Fraction(x.get_text().split("t=")[1])) for x in ax.texts[1:]]
+    assert any(x > 0 for x in shown) and any(x == 0 for x in shown) and \
+        any(x < 0 for x in shown)
+    h = gtables.compute("hackenbush_string:size=30,value=canonical", store=None,
+                        progress=False)
+    x, y = h.plot().lines[0].get_data()
+    assert len(y) == h.space.size and (np.asarray(y) < 0).all()     # numbers only
+    with pytest.raises(GtablesError, match="show must be"):
+        t.plot(show="heat")
 
 
 def test_bad_requests_are_one_line(tmp_path):

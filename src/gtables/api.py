@@ -448,16 +448,70 @@ class Table:
             return self._game.describe
         return str(self.attrs.get("description") or "")
 
-    def plot(self, ax=None):
+    def plot(self, ax=None, show: str = "temperature"):
         """A picture of the whole table (see :func:`gtables.plotting.plot_values`); returns the
-        matplotlib ``Axes``."""
+        matplotlib ``Axes``.
+
+        A ``value=canonical`` table is drawn by ``show``: on a board or a graph, the start and
+        the hottest positions (``"temperature"``, the default), or the start and the positions
+        with the most cells in play of each class of value (``"value"``: hot, temperature > 0;
+        tepid, temperature 0, the infinitesimals; numbers), each with its value and
+        temperature above it; on other spaces, the temperature (or the mean, ``"value"``) of
+        every position against its index."""
         from .plotting import plot_values
         if ax is not None:
             from matplotlib.axes import Axes
             if not isinstance(ax, Axes):
                 raise GtablesError(f"ax must be a matplotlib Axes or None, not "
                                    f"{type(ax).__name__} {short(repr(ax))}")
+        if show not in ("temperature", "value"):
+            raise GtablesError(f"show must be 'temperature' or 'value', not {short(repr(show))}")
+        if self.kind == CANONICAL:
+            return self._plot_canonical(ax, show)
         return plot_values(self.values, self.space, self.kind, title=self.spec, ax=ax)
+
+    def _plot_canonical(self, ax, show: str):
+        from fractions import Fraction
+
+        from .cgt.columns import id_numbers
+        from .plotting import MAX_CELL_PICTURES, plot_cells, plot_numbers
+        values, pool = self.values, self.pool
+        temp = id_numbers(pool, "temperature", self._aux)
+        if getattr(self.space, "scheme", "") != "cell bitmask":
+            name = "temperature" if show == "temperature" else "mean"
+            per_id = temp if name == "temperature" else id_numbers(pool, "mean", self._aux)
+            return plot_numbers(np.arange(values.size), per_id[values], "position index", name,
+                                title=self.spec, ax=ax)
+        start = self.space.size - 1
+
+        def most_cells(idx: np.ndarray, k: int) -> list[int]:
+            idx = idx[-(1 << 20):]                      # the largest indices: most cells in play
+            live = (self.space.unrank(idx) != 0).sum(axis=1)
+            return [int(i) for i in idx[np.lexsort((-idx, -live))] if i != start][:k]
+
+        picked: list[int] = []
+        if show == "temperature":
+            for g in np.argsort(-temp, kind="stable"):  # the hottest values first
+                if len(picked) >= MAX_CELL_PICTURES - 1:
+                    break
+                picked += most_cells(np.flatnonzero(values == g), MAX_CELL_PICTURES - 1
+                                     - len(picked))
+            shown = "the start and the hottest positions"
+        else:
+            per_class = (MAX_CELL_PICTURES - 1) // 3
+            for cls in (temp > 0, temp == 0, temp < 0):
+                picked += most_cells(np.flatnonzero(cls[values]), per_class)
+            shown = ("the start and the positions with the most cells in play of each class: "
+                     "hot, tepid (temperature 0), numbers")
+        positions = [start] + picked
+
+        def text(i: int) -> str:
+            g = int(values[i])
+            t = Fraction(float(temp[g]))              # exact: a dyadic number
+            return f"{pool.format(g)}  t={t}"
+        return plot_cells(values, self.space, self.kind, self.spec, ax, positions,
+                          texts=[text(i) for i in positions],
+                          shown=shown + "; value and temperature above each")
 
     # -- data frames and labelled arrays (optional: pip install "gtables[notebook]") ----------
     # -- canonical forms ----------------------------------------------------------------------
@@ -1434,6 +1488,17 @@ def export_tables(specs, to: str, store=DEFAULT_STORE, *, quotients=()) -> int:
     return st.export(canon, to, quotients=[spec_arg(q) for q in quotients])
 
 
+def already_stored(counts: dict, echo, same: bool, what: str, conflict: str) -> None:
+    """Count and say what an import found stored under the name of what it brings (``what``):
+    the same (``present``), or other contents (``conflict``: said as ``conflict``)."""
+    if same:
+        counts["present"] += 1
+        echo(f"already there: {what}")
+    else:
+        counts["conflict"] += 1
+        echo(f"conflict: {conflict}")
+
+
 def import_tables(source: str, store=DEFAULT_STORE, echo=print, *,
                   accept_sample: int | None = None) -> dict:
     """Bring the tables of ``source`` (an export file, or a single-file store of an older
@@ -1502,13 +1567,9 @@ def import_tables(source: str, store=DEFAULT_STORE, echo=print, *,
             st.write(g.spec, values, derived, aux=aux)
         except AlreadyStored:
             ours = st.get(g.spec)
-            if ours.attrs.get("checksum") == checksum(values):
-                counts["present"] += 1
-                echo(f"already there: {g.spec}")
-            else:
-                counts["conflict"] += 1
-                echo(f"conflict: {g.spec} is stored with other values; ours is kept (check it "
-                     f"with gtables check --deep; delete it to take the imported one)")
+            already_stored(counts, echo, ours.attrs.get("checksum") == checksum(values), g.spec,
+                           f"{g.spec} is stored with other values; ours is kept (check it with "
+                           f"gtables check --deep; delete it to take the imported one)")
             ours.close()
             continue
         counts["imported"] += 1

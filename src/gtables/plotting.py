@@ -707,11 +707,13 @@ def draw_position(ax, space, row, x0: float = 0.0, y0: float = 0.0, label: str =
     return width
 
 
-def plot_cells(values, space, kind: str, title: str = "", ax=None, positions=None):
+def plot_cells(values, space, kind: str, title: str = "", ax=None, positions=None, texts=None,
+               shown: str = ""):
     """Positions of a board or graph game drawn as boards or graphs, each with its value or
     outcome above it: ``positions`` (indices), or by default the start position and the
     P-positions (value 0 or outcome P) with the most cells in play, at most
-    :data:`MAX_CELL_PICTURES` in all."""
+    :data:`MAX_CELL_PICTURES` in all.  ``texts`` (one per position) replaces the text above
+    each, and ``shown`` the sentence under the title that says what is drawn."""
     values = np.asarray(values)
     labels = OUTCOME_LABELS.get(kind)
     if positions is None:
@@ -732,6 +734,8 @@ def plot_cells(values, space, kind: str, title: str = "", ax=None, positions=Non
     for k, (i, row) in enumerate(zip(positions, rows)):
         v = int(values[i])
         text = (f"{v} ({'P' if v == 0 else 'N'})" if labels is None else labels[v])
+        if texts is not None:
+            text = texts[k]
         if i == space.size - 1:
             text = "start: " + text
         draw_position(ax, space, row, (k % per_row) * step_x, -(k // per_row) * step_y, text)
@@ -743,8 +747,22 @@ def plot_cells(values, space, kind: str, title: str = "", ax=None, positions=Non
     ax.set_ylim(-nrow * step_y + 0.5, 1.0)
     ax.axis("off")
     what = "value (Grundy) and outcome" if labels is None else "outcome class"
-    shown = f"the start and P-positions with the most cells in play; {what} above each"
+    shown = shown or f"the start and P-positions with the most cells in play; {what} above each"
     if space.planes == 2:
         shown += "; blue: only Left may take it, red: only Right, grey: neither"
     ax.set_title(f"{title}\n({shown})" if title else shown, fontsize=10)
+    return ax
+
+
+def plot_numbers(x, y, xname: str, yname: str, title: str = "", ax=None):
+    """A number per position (a temperature, a mean) against ``x`` (the position index or a
+    coordinate), as points; returns the ``Axes``."""
+    x, y = np.asarray(x), np.asarray(y, dtype=float)
+    if ax is None:
+        _, ax = new_figure(SEQUENCE_SIZE, pyplot=True)
+    ax.plot(x, y, "o", markersize=marker_size(y.size), markeredgewidth=0, color=POINT_COLOUR)
+    ax.set_xlabel(xname)
+    ax.set_ylabel(yname)
+    ax.grid(True, alpha=GRID_ALPHA)
+    ax.set_title(title + (f"  ({y.size:,} positions)" if title else ""))
     return ax

@@ -580,13 +580,9 @@ def import_quotients(source: str, store=api.DEFAULT_STORE, echo=print) -> dict:
             st.write_quotient(qspec, arrays, derived)
         except AlreadyStored:
             ours = st.read_quotient(qspec)
-            if ours is not None and np.array_equal(np.asarray(ours[0]), arrays):
-                counts["present"] += 1
-                echo(f"already there: the quotient of {qspec}")
-            else:
-                counts["conflict"] += 1
-                echo(f"conflict: the quotient of {qspec} is stored with other arrays; ours is "
-                     f"kept")
+            api.already_stored(counts, echo, ours is not None and np.array_equal(
+                np.asarray(ours[0]), arrays), f"the quotient of {qspec}",
+                f"the quotient of {qspec} is stored with other arrays; ours is kept")
             continue
         counts["imported"] += 1
         echo(f"imported the quotient of {qspec} (re-certified, brute force to total "

@@ -43,6 +43,14 @@ def derived_hold(pool: Pool, arrays: Mapping[str, np.ndarray]) -> bool:
     return True
 
 
+def id_numbers(pool: Pool, name: str, derived: Mapping[str, np.ndarray] | None = None
+               ) -> np.ndarray:
+    """One of the derived numbers (``temperature``, ``mean``, ``left_stop``, ``right_stop``)
+    of every id, as floats (exact: dyadic numbers of a short game fit a float's 53 bits)."""
+    d = derived if derived is not None and name + "_num" in derived else pool.derived()
+    return d[name + "_num"].astype(np.float64) / np.exp2(d[name + "_exp"].astype(np.float64))
+
+
 def dyadic_text(num: int, exp: int) -> str:
     return str(Fraction(int(num), 1 << int(exp)))
 

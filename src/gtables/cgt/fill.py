@@ -20,7 +20,7 @@ from numba import types
 
 from ..config import JIT
 from ..engine.jit import lazy_njit
-from ..engine.kernels import MoveGen
+from ..engine.kernels import CanonFn, MoveGen
 from ..engine.status import (
     BAD_COUNT,
     BAD_TERMINAL,
@@ -53,15 +53,23 @@ def _side(moves, p, side, params, maxo, table, buf, ids):
     return n
 
 
-@lazy_njit(_I64(MoveGen, _VEC, _I64, _I64, _I64, types.int32[::1], _VEC, k.POOL_TYPE), **JIT)
-def canonical_range(moves, params, maxo, lo, hi, table, scratch, P):
+@lazy_njit(_I64(MoveGen, CanonFn, _VEC, _I64, _I64, _I64, types.int32[::1], _VEC, k.POOL_TYPE),
+           **JIT)
+def canonical_range(moves, canon, params, maxo, lo, hi, table, scratch, P):
     """Positions ``lo..hi-1`` in index order: ``table[p]`` the id of ``p``'s canonical form in
     the pool ``P``; ``scratch`` holds at least ``3 * maxo`` int64 (the move buffer, then the Left
-    and Right ids).  ``DONE`` or the status of the first position not filled."""
+    and Right ids).  ``canon`` is the game's symmetry (the least index of a position's class:
+    :func:`gtables.engine.spaces.cell_kernels.cell_symmetry`; ``no_symmetry``): a position whose
+    class has a smaller index takes that position's id, which is already in the table.  ``DONE``
+    or the status of the first position not filled."""
     buf = scratch[:maxo]
     left = scratch[maxo:2 * maxo]
     right = scratch[2 * maxo:3 * maxo]
     for p in range(lo, hi):
+        c = canon(p, params)
+        if 0 <= c < p:
+            table[p] = table[c]
+            continue
         nl = _side(moves, p, LEFT, params, maxo, table, buf, left)
         if nl < 0:
             return -nl - 1

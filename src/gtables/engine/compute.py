@@ -46,7 +46,7 @@ def check_request(game: Game, *, until_periodic: bool = False, algorithm: str = 
 def fill(game: Game, *, progress: bool | None = None, chunk: int = 1 << 12,
          ignore_memory: bool = False, threads: int | None = None,
          generic: bool = False, ignore_time: bool = False,
-         pool=None) -> tuple[np.ndarray, float]:
+         pool=None, symmetry: bool = True) -> tuple[np.ndarray, float]:
     """Fill the whole table of ``game`` bottom-up; return ``(values, seconds)``.
 
     Sequence tables go to :func:`~.sequence.fill_sequence`, a family's fast fill runs when it
@@ -60,7 +60,8 @@ def fill(game: Game, *, progress: bool | None = None, chunk: int = 1 << 12,
     ``generic=True`` ignores the game's strategies (fast fill, sequence): the generic kernels
     only, for tests.  A ``value=canonical`` table (kind :data:`CANONICAL`) is filled serially in
     index order into ``pool`` (a :class:`gtables.cgt.Pool`, required: the values are its ids),
-    grown whenever it is full.
+    grown whenever it is full; it takes the game's symmetry (a position whose class has a
+    smaller index copies that one's id) unless ``symmetry=False`` (plain play: the contract).
     """
     if generic and (game.fast_fill is not None or game.is_sequence):
         game = dataclasses.replace(game, fast_fill=None, sequence=None)
@@ -86,7 +87,7 @@ def fill(game: Game, *, progress: bool | None = None, chunk: int = 1 << 12,
         if pool is None:
             raise ValueError(f"{game.spec}: a table of canonical forms is filled into a game "
                              f"pool: pass pool=")
-        plan = canonical_plan(game, pool)
+        plan = canonical_plan(game, pool, symmetry)
     else:
         plan = game.moves_type.plan(game, nw)
     table = np.zeros(size, dtype=initial_dtype(game))
@@ -163,13 +164,16 @@ def _run_serial(game: Game, plan, table: np.ndarray, row: np.ndarray, bar: Progr
     return None, table
 
 
-def canonical_plan(game: Game, pool) -> Plan:
+def canonical_plan(game: Game, pool, symmetry: bool = True) -> Plan:
     """The serial plan of a table of canonical forms (:func:`gtables.cgt.fill.canonical_range`
-    into ``pool``, which its ``grow`` doubles)."""
+    into ``pool``, which its ``grow`` doubles), with the game's symmetry unless not
+    ``symmetry``."""
     from ..cgt.fill import canonical_range
+    from .search_kernels import no_symmetry
+    canon = game.search.canon if symmetry and game.search is not None else no_symmetry
 
     def work(moves, params, args, lo, hi, table, row):
-        return canonical_range(moves, params, args[0], lo, hi, table, row, pool.P)
+        return canonical_range(moves, canon, params, args[0], lo, hi, table, row, pool.P)
     args = np.array([game.max_options], dtype=np.int64)
     return Plan(lambda table: (work, args), grow=pool.grow)
 

@@ -24,6 +24,7 @@ import dataclasses
 import hashlib
 import hmac
 import json
+import operator
 import os
 import stat
 import sys
@@ -390,20 +391,14 @@ def solve(game: Game, root: int, *, checkpoint: str | None = None,
                                                   lambda: depth, info)
                 form, value = pool.format(value), None
             elif game.kind == GRUNDY:
-                reps, nparts = root_parts(game, root)
-                value = 0
-                for c in reps:
-                    args = np.array([c, maxo, budget, 0], dtype=np.int64)
-
-                    def run(frames, opts, args=args):
-                        args[3] = table.max_fill
-                        return SK.search_grundy(game.moves, st.split if st.splits else
-                                                SK.no_split, st.canon, params, args,
-                                                table.keys, table.vals, frames, opts,
-                                                np.zeros(depth * maxo + maxo, np.int32),
-                                                np.zeros(nparts, np.int64), table.counts,
-                                                info)
-                    value ^= step(run)
+                def grundy(args, nparts, frames, opts):
+                    return SK.search_grundy(game.moves, st.split if st.splits else
+                                            SK.no_split, st.canon, params, args, table.keys,
+                                            table.vals, frames, opts,
+                                            np.zeros(depth * maxo + maxo, np.int32),
+                                            np.zeros(nparts, np.int64), table.counts, info)
+                value = over_parts(game, root, maxo, budget, table, step, grundy,
+                                   operator.xor)
                 outcome = "P" if value == 0 else "N"
             else:
                 misere = game.kind in (MISERE, PARTIZAN_MISERE)
@@ -457,6 +452,24 @@ def _canonical_value(game: Game, root: int, pool, table: _Table, step, budget: i
     st, params = game.search, game.move_params
     assert st is not None          # solve refused a game without a search strategy
     maxo = max(1, game.max_options)
+    def canonical(args, nparts, frames, opts):
+        levels = depth() + 1
+        return search_value(game.moves, st.split if st.splits else SK.no_split, st.canon,
+                            params, args, table.keys, table.vals,
+                            np.zeros(FRAME * levels, np.int64),
+                            np.zeros(2 * maxo * (levels + 1), np.int64),
+                            np.zeros(2 * maxo * (levels + 1), np.int32),
+                            np.zeros(nparts, np.int64), table.counts, info, pool.P)
+    value = over_parts(game, root, maxo, budget, table, step, canonical, pool.add)
+    return value, pool.outcome(value)
+
+
+def over_parts(game: Game, root: int, maxo: int, budget: int, table: _Table, step, search,
+               add) -> int:
+    """The sum (``add``, from 0: a Grundy value's XOR, or a pool's sum of ids, 0 the id of 0) of
+    ``step(run)`` over the representatives of ``root``'s parts (:func:`root_parts`), where
+    ``run(frames, opts)`` calls ``search(args, nparts, frames, opts)`` with ``args = [part,
+    max_options, budget, the table's max_fill]``."""
     reps, nparts = root_parts(game, root)
     value = 0
     for c in reps:
@@ -464,12 +477,6 @@ def _canonical_value(game: Game, root: int, pool, table: _Table, step, budget: i
 
         def run(frames, opts, args=args):
             args[3] = table.max_fill
-            levels = depth() + 1
-            return search_value(game.moves, st.split if st.splits else SK.no_split, st.canon,
-                                params, args, table.keys, table.vals,
-                                np.zeros(FRAME * levels, np.int64),
-                                np.zeros(2 * maxo * (levels + 1), np.int64),
-                                np.zeros(2 * maxo * (levels + 1), np.int32),
-                                np.zeros(nparts, np.int64), table.counts, info, pool.P)
-        value = pool.add(value, step(run))
-    return value, pool.outcome(value)
+            return search(args, nparts, frames, opts)
+        value = add(value, step(run))
+    return value

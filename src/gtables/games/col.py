@@ -12,32 +12,13 @@ game (and so is swapping the planes, with Left and Right: an uncoloured graph is
 """
 from __future__ import annotations
 
-from ..cells import ADJ, ALL, N_CELLS, bit_index
-from .snort import colouring_options
+from .snort import colouring_moves, colouring_options
 from .usergame import define_game
 
 
 def col_moves(pos, side, params, out):
-    """Side 0 (Left) colours a vertex of plane 0, side 1 (Right) one of plane 1."""
-    n = params[N_CELLS]
-    left = pos & params[ALL]
-    right = (pos >> n) & params[ALL]
-    mine = left if side == 0 else right
-    c = 0
-    rest = mine
-    while rest != 0:
-        low = rest & -rest
-        v = bit_index(low)
-        if side == 0:
-            nl = left & ~low & ~params[ADJ + v]
-            nr = right & ~low
-        else:
-            nl = left & ~low
-            nr = right & ~low & ~params[ADJ + v]
-        out[c] = nl | (nr << n)
-        c += 1
-        rest ^= low
-    return c
+    """Col: a coloured vertex's neighbours leave the colourer's own plane."""
+    return colouring_moves(pos, side, params, out, True)
 
 
 def reference(position, side, space) -> list[tuple]:

@@ -29,7 +29,7 @@ from collections import Counter
 
 import numpy as np
 
-from ..engine.game import GRUNDY, PARTIZAN_KINDS, Family, Game, split_spec
+from ..engine.game import GRUNDY, PARTIZAN, PARTIZAN_KINDS, Family, Game, split_spec
 from ..engine.values import LEFT, OUTCOME_LETTERS, RIGHT
 from ..errors import GtablesError
 from .reference import Solver
@@ -114,6 +114,7 @@ def check_contract(family: Family, values: dict, *, reachable: bool = True) -> d
            "max_options": game.max_options, "reference": solver is not None,
            "later": [], "too_many": [], "overflow": [], "differ": [], "errors": [],
            "values": [], "values_wrong": None, "symmetry": [], "split": [], "reachable": [],
+           "symmetry_values": [], "split_values": [], "values_checked": 0, "values_split": False,
            "searched": 0, "symmetry_checked": 0, "split_checked": 0}
     where = space.format_index
     for p, pos in enumerate(positions):
@@ -221,7 +222,10 @@ def _check_search(game: Game, table: np.ndarray, out: dict, reachable: bool) -> 
             if not ok or x != table[p]:
                 out["split"].append((p, got, int(table[p]), x if ok else None))
         out["split_checked"] = size
-    if not reachable or out["symmetry"] or out["split"]:
+    if game.kind == PARTIZAN and not out["symmetry"]:
+        _check_values(game, out)
+    if not reachable or out["symmetry"] or out["split"] or out["symmetry_values"] or \
+            out["split_values"]:
         return              # the search would store wrong values, or keys outside the space
     step = max(1, size // REACHABLE_POSITIONS)
     roots = sorted(set(range(0, size, step)) | {size - 1})
@@ -235,6 +239,44 @@ def _check_search(game: Game, table: np.ndarray, out: dict, reachable: bool) -> 
         if got != table[p]:
             out["reachable"].append((p, got, int(table[p])))
     out["searched"] = len(roots)
+
+
+def _check_values(game: Game, out: dict) -> None:
+    """A partizan game in normal play, on its table of canonical forms filled in plain play:
+    its ``symmetry`` keeps each position's value (not only its outcome: the canonical fill
+    copies a position's value from its class's least index), and the parts its ``split`` gives
+    add up to the position's value (the value search adds them)."""
+    from ..cgt.fill import pool_for
+    from ..engine.compute import fill
+    from . import parse
+    v = dict(game.params, value="canonical")
+    try:
+        cg = parse(f"{game.family}:" + ",".join(f"{k}={x}" for k, x in v.items()))
+    except GtablesError:
+        return              # a game without canonical values
+    size, st, params = cg.space.size, cg.search, cg.move_params
+    pool = pool_for(size)
+    try:
+        ids = np.asarray(fill(cg, progress=False, pool=pool, symmetry=False)[0], np.int64)
+    except GtablesError as e:
+        out["errors"].append(f"the table of canonical forms was not computed: {_said(e)}")
+        return
+    out["values_checked"], out["values_split"] = size, bool(st.splits)
+    for p in range(size):
+        c = int(st.canon(p, params))
+        if ids[c] != ids[p]:
+            out["symmetry_values"].append((p, c, pool.format(int(ids[p])),
+                                           pool.format(int(ids[c]))))
+    if st.splits:
+        parts = np.zeros(max(64, cg.space.width + 1), dtype=np.int64)
+        for p in range(size):
+            count = int(st.split(p, params, parts))
+            total = 0                            # the id of 0
+            for q in parts[:count].tolist():
+                total = pool.add(total, int(ids[q]))
+            if total != ids[p]:
+                out["split_values"].append((p, parts[:count].tolist(), pool.format(int(ids[p])),
+                                            pool.format(total)))
 
 
 def _show(items, fmt) -> str:
@@ -261,48 +303,48 @@ def failures(r: dict) -> list[str]:
 
     def side(s: int) -> str:
         return f", {'Left' if s == LEFT else 'Right'}" if kind in PARTIZAN_KINDS else ""
+    # (the report's list, what is wrong at how many positions, how one of them is shown)
+    checks = [
+        ("later", lambda k: "moves gives an option whose index is not smaller than its "
+         f"position's at {k} position(s)",
+         lambda x: f"{pos(x[0])} (index {x[0]}{side(x[1])}) -> "
+         f"indices {[i for o in x[2] for i in o if i >= x[0] or i < 0][:3]}"),
+        ("too_many", lambda k: f"moves gives more than max_options ({r['max_options']}) "
+         f"options at {k} position(s)", lambda x: f"{x[2]} at {pos(x[0])}{side(x[1])}"),
+        ("overflow", lambda k: f"moves writes past the {r['max_options']} slots max_options "
+         f"gives it at {k} position(s) (it would overwrite memory)",
+         lambda x: f"{pos(x[0])}{side(x[1])}"),
+        ("differ", lambda k: f"moves and the reference differ at {k} position(s)",
+         lambda x: f"at {pos(x[0])}{side(x[1])} {x[2]}"),
+        ("values", lambda k: "the table differs from the plain recursion over the reference at "
+         f"{r['values_wrong']} position(s)",
+         lambda x: f"{pos(x[0])} has {val(x[1])}, the reference {val(x[2])}"),
+        ("symmetry", lambda k: f"symmetry maps {k} position(s) to a position of another value, "
+         "which the search would answer for them",
+         lambda x: f"{pos(x[0])} ({val(x[2])}) -> " + (
+             f"{pos(x[1])} ({val(x[3])})" if x[3] is not None else f"index {x[1]} (off the table)")),
+        ("split", lambda k: "split gives parts whose Grundy values do not XOR to the position's "
+         f"at {k} position(s), which the search would add up instead",
+         lambda x: f"{pos(x[0])} ({val(x[2])}) -> " + (
+             " + ".join(pos(q) for q in x[1]) + f" (XOR {x[3]})"
+             if x[3] is not None else f"parts {x[1][:4]} (not positions)")),
+        ("symmetry_values", lambda k: f"symmetry maps {k} position(s) to a position of the "
+         "same outcome but another canonical value, which the table of values would copy",
+         lambda x: f"{pos(x[0])} ({x[2]}) -> {pos(x[1])} ({x[3]})"),
+        ("split_values", lambda k: "split gives parts whose canonical values do not add up to "
+         f"the position's at {k} position(s), which the value search would add up instead",
+         lambda x: f"{pos(x[0])} ({x[2]}) -> " + " + ".join(pos(q) for q in x[1])
+         + f" (sum {x[3]})"),
+        ("reachable", lambda k: "the reachable search differs from the dense table at "
+         f"{k} of {r['searched']} position(s)",
+         lambda x: f"{pos(x[0])} searched {val(x[1])}, dense {val(x[2])}"),
+    ]
     out = []
-    if r["later"]:
-        out.append(f"{spec}: moves gives an option whose index is not smaller than its "
-                   f"position's at {len(r['later'])} position(s): " + _show(
-                       r["later"], lambda x: f"{pos(x[0])} (index {x[0]}{side(x[1])}) -> "
-                       f"indices {[i for o in x[2] for i in o if i >= x[0] or i < 0][:3]}"))
-    if r["too_many"]:
-        out.append(f"{spec}: moves gives more than max_options ({r['max_options']}) options at "
-                   f"{len(r['too_many'])} position(s): " + _show(
-                       r["too_many"], lambda x: f"{x[2]} at {pos(x[0])}{side(x[1])}"))
-    if r["overflow"]:
-        out.append(f"{spec}: moves writes past the {r['max_options']} slots max_options gives "
-                   f"it at {len(r['overflow'])} position(s) (it would overwrite memory): "
-                   + _show(r["overflow"], lambda x: f"{pos(x[0])}{side(x[1])}"))
-    if r["differ"]:
-        out.append(f"{spec}: moves and the reference differ at {len(r['differ'])} "
-                   f"position(s): " + _show(
-                       r["differ"], lambda x: f"at {pos(x[0])}{side(x[1])} {x[2]}"))
-    out += [f"{spec}: {e}" for e in r["errors"]]
-    if r["values_wrong"]:
-        out.append(f"{spec}: the table differs from the plain recursion over the reference at "
-                   f"{r['values_wrong']} position(s): " + _show(
-                       r["values"], lambda x: f"{pos(x[0])} has {val(x[1])}, the reference "
-                       f"{val(x[2])}"))
-    if r["symmetry"]:
-        out.append(f"{spec}: symmetry maps {len(r['symmetry'])} position(s) to a position of "
-                   f"another value, which the search would answer for them: " + _show(
-                       r["symmetry"], lambda x: f"{pos(x[0])} ({val(x[2])}) -> " + (
-                           f"{pos(x[1])} ({val(x[3])})" if x[3] is not None
-                           else f"index {x[1]} (off the table)")))
-    if r["split"]:
-        out.append(f"{spec}: split gives parts whose Grundy values do not XOR to the "
-                   f"position's at {len(r['split'])} position(s), which the search would add "
-                   f"up instead: " + _show(
-                       r["split"], lambda x: f"{pos(x[0])} ({val(x[2])}) -> " + (
-                           " + ".join(pos(q) for q in x[1]) + f" (XOR {x[3]})"
-                           if x[3] is not None else f"parts {x[1][:4]} (not positions)")))
-    if r["reachable"]:
-        out.append(f"{spec}: the reachable search differs from the dense table at "
-                   f"{len(r['reachable'])} of {r['searched']} position(s): " + _show(
-                       r["reachable"], lambda x: f"{pos(x[0])} searched {val(x[1])}, "
-                       f"dense {val(x[2])}"))
+    for key, head, item in checks:
+        if key == "values":                    # the generator's errors, before the values
+            out += [f"{spec}: {e}" for e in r["errors"]]
+        if r[key]:
+            out.append(f"{spec}: {head(len(r[key]))}: " + _show(r[key], item))
     return out
 
 
@@ -314,6 +356,9 @@ def summary(r: dict) -> str:
         what.append("symmetry")
     if r["split_checked"]:
         what.append("split")
+    if r["values_checked"]:
+        what.append("canonical values under symmetry" + (" and split" if r["values_split"]
+                                                           else ""))
     if r["searched"]:
         what.append(f"reachable search from {r['searched']:,} positions")
     return f"{r['spec']}: " + ", ".join(what)

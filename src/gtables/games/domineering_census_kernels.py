@@ -344,6 +344,18 @@ def shape_values(P, lo, hi, KV, TAB):
 
 
 @nb.njit(**JIT)
+def _sort_unique(a, k):
+    """Sort ``a[:k]`` and keep each value once at its front; return how many are kept."""
+    a[:k].sort()
+    u = min(k, 1)
+    for i in range(1, k):
+        if a[i] != a[u - 1]:
+            a[u] = a[i]
+            u += 1
+    return u
+
+
+@nb.njit(**JIT)
 def key_of_cells(rs, cs):
     """:func:`key_of` of the cells ``rs``, ``cs`` (int64 arrays), from Python."""
     return key_of(rs, cs, rs.size, np.empty(16, np.int64))
@@ -445,12 +457,7 @@ def thermographs(P, hi, WT, WV, WOFF, WCNT, TEMP, MAST, state):
             for j in range(c):
                 grid[k] = WT[o + j]
                 k += 1
-        grid[:k].sort()
-        u = 1
-        for i in range(1, k):
-            if grid[i] != grid[u - 1]:
-                grid[u] = grid[i]
-                u += 1
+        u = _sort_unique(grid, k)
         # refine: in each interval, every crossing of two walls of one side
         q = 0
         for s in range(u):
@@ -479,13 +486,7 @@ def thermographs(P, hi, WT, WV, WOFF, WCNT, TEMP, MAST, state):
                                 return THERMO_BAD
                             pts[q] = a + (b - a) * da / (da - db)
                             q += 1
-        pts[:q].sort()
-        u = 1
-        for i in range(1, q):
-            if pts[i] != pts[u - 1]:
-                pts[u] = pts[i]
-                u += 1
-        q = u
+        q = _sort_unique(pts, q)
         # the scaffolds at the points
         for s in range(q):
             t = pts[s]

@@ -12,13 +12,18 @@ game.
 """
 from __future__ import annotations
 
+import numba as nb
+
 from ..cells import ADJ, ALL, N_CELLS, bit_index
 from .nodekayles import neighbours
 from .usergame import define_game
 
 
-def snort_moves(pos, side, params, out):
-    """Side 0 (Left) colours a vertex of plane 0, side 1 (Right) one of plane 1."""
+@nb.njit(nogil=True)
+def colouring_moves(pos, side, params, out, own):
+    """Side 0 (Left) colours a vertex of plane 0, side 1 (Right) one of plane 1; the vertex
+    leaves both planes, its neighbours the colourer's own plane (``own``: Col) or the
+    opponent's (Snort)."""
     n = params[N_CELLS]
     left = pos & params[ALL]
     right = (pos >> n) & params[ALL]
@@ -27,17 +32,22 @@ def snort_moves(pos, side, params, out):
     rest = mine
     while rest != 0:
         low = rest & -rest
-        v = bit_index(low)
-        if side == 0:
-            nl = left & ~low
-            nr = right & ~low & ~params[ADJ + v]
+        near = params[ADJ + bit_index(low)]
+        nl = left & ~low
+        nr = right & ~low
+        if (side == 0) == own:
+            nl &= ~near
         else:
-            nl = left & ~low & ~params[ADJ + v]
-            nr = right & ~low
+            nr &= ~near
         out[c] = nl | (nr << n)
         c += 1
         rest ^= low
     return c
+
+
+def snort_moves(pos, side, params, out):
+    """Snort: a coloured vertex's neighbours leave the opponent's plane."""
+    return colouring_moves(pos, side, params, out, False)
 
 
 def colouring_options(position, side, space, blocks: str) -> list[tuple]:

@@ -53,6 +53,17 @@ def parse_tagged(text: str, width: int, tag_name: str, default_tag: int) -> list
     return vals + [tag]
 
 
+def _check_tags(space, positions, t: np.ndarray, code: np.ndarray) -> None:
+    """One line for the first position whose tag ``t`` is not a tag of ``space`` (``code``: the
+    index in ``space.tags`` of the tag it would be)."""
+    wrong = space.tags[code] != t
+    if wrong.any():
+        row = int(np.flatnonzero(wrong)[0])
+        raise GtablesError(f"position {space.format(positions[row])}: {space.tag_name}="
+                           f"{int(t[row])} is not possible here (possible: "
+                           f"{_compact(space.tags)})")
+
+
 class TaggedBoxSpace(PositionSpace):
     scheme = "row-major box + tag"
 
@@ -105,13 +116,7 @@ class TaggedBoxSpace(PositionSpace):
             raise GtablesError(f"position {self.format(positions[row])}: "
                                f"{self.box.names[col]}={v} is {what}")
         t = positions[:, -1]
-        code = np.minimum(self.tag_code(t), self.ntags - 1)
-        wrong = self.tags[code] != t
-        if wrong.any():
-            row = int(np.flatnonzero(wrong)[0])
-            raise GtablesError(f"position {self.format(positions[row])}: {self.tag_name}="
-                               f"{int(t[row])} is not possible here (possible: "
-                               f"{_compact(self.tags)})")
+        _check_tags(self, positions, t, np.minimum(self.tag_code(t), self.ntags - 1))
 
     def rank_array(self, positions):
         return self.box.rank_array(positions[:, :-1]) * self.ntags + self.tag_code(positions[:, -1])
@@ -197,13 +202,7 @@ class BoundedTagSpace(PositionSpace):
             v = int(x[row])
             what = "negative" if v < 0 else f"larger than this table's maximum {self.max_x}"
             raise GtablesError(f"position {self.format(positions[row])}: {self.name}={v} is {what}")
-        code = np.minimum(np.searchsorted(self.tags, t), self.ntags - 1)
-        wrong = self.tags[code] != t
-        if wrong.any():
-            row = int(np.flatnonzero(wrong)[0])
-            raise GtablesError(f"position {self.format(positions[row])}: {self.tag_name}="
-                               f"{int(t[row])} is not possible here (possible: "
-                               f"{_compact(self.tags)})")
+        _check_tags(self, positions, t, np.minimum(np.searchsorted(self.tags, t), self.ntags - 1))
         over = (t != self.default_tag) & (t > x)
         if over.any():
             row = int(np.flatnonzero(over)[0])

@@ -525,6 +525,21 @@ def max_value(table, n):
 
 
 @nb.njit(**JIT)
+def _want_unmarked(mark, stamp, cls, q, want, w):
+    """Stamp ``want[v] = w`` for the values ``v`` below the first whose class is not ``q``
+    that ``mark`` (under ``stamp``) does not have; return how many."""
+    need = 0
+    for v in range(mark.size):
+        if mark[v] == stamp:
+            continue
+        if cls[v] ^ q:
+            break
+        want[v] = w
+        need += 1
+    return need
+
+
+@nb.njit(**JIT)
 def verification_profile(whole, take, split, unequal, table, heaps, rare, nrare, cls, pb,
                          stride, mark, want, out):
     """The work of the sparse kernel at each heap of ``heaps`` (a finished ``table``, one split
@@ -551,27 +566,13 @@ def verification_profile(whole, take, split, unequal, table, heaps, rare, nrare,
                 R += 1
         mark_rare_pairs(table, r, un, rpack, nrare, mark, stamp)
         q = pb & ((n - q0) & 1)
-        need = 0
-        for v in range(mark.size):
-            if mark[v] == stamp:
-                continue
-            if cls[v] ^ q:
-                break
-            want[v] = stamp
-            need += 1
+        need = _want_unmarked(mark, stamp, cls, q, want, stamp)
         k_in = 0
         k_str = 0
         if need > 0:
             _, k_in = scan_splits(table, r, un, want, stamp, need, 1)
             s2 = stamp + 1                # the same wanted values again, under a fresh stamp
-            need2 = 0
-            for v in range(mark.size):
-                if mark[v] == stamp:
-                    continue
-                if cls[v] ^ q:
-                    break
-                want[v] = s2
-                need2 += 1
+            need2 = _want_unmarked(mark, stamp, cls, q, want, s2)
             _, k_str = scan_splits(table, r, un, want, s2, need2, stride)
         out[i, 0] = R
         out[i, 1] = need
