@@ -65,7 +65,11 @@ def main(argv=None) -> int:
     ap.add_argument("--limit", type=float, default=600.0, help="seconds a search (default 600)")
     ap.add_argument("--out", default="results/domineering_rectangles.json")
     ap.add_argument("--markdown", default=None, help="also write the table as Markdown here")
+    ap.add_argument("--rerun", action="append", choices=("values", "outcome"), default=[],
+                    help="run this method again on every board even where --out has it "
+                         "(repeatable)")
     a = ap.parse_args(argv)
+    from gtables.verify.boards_literature import DOMINEERING_OBSEQUI
     done = {}
     if os.path.exists(a.out):
         with open(a.out) as f:
@@ -78,7 +82,7 @@ def main(argv=None) -> int:
         row = done.get((r, c), {"rows": r, "cols": c})
         for method, spec in (("values", f"domineering:rows={r},cols={c},value=canonical"),
                              ("outcome", f"domineering:rows={r},cols={c}")):
-            if method in row:
+            if method in row and method not in a.rerun:
                 continue
             blocked = any(done.get((r2, c2), {}).get(method, {}).get("stopped", "").startswith(
                 "past") for r2 in range(1, r + 1) for c2 in range(1, c + 1) if (r2, c2) != (r, c))
@@ -96,7 +100,8 @@ def main(argv=None) -> int:
         os.replace(tmp, a.out)
     if a.markdown:
         lines = ["| board | value (search of values) | temperature | outcome | values: s, MiB, "
-                 "positions | outcome search: outcome, s, MiB, positions |", "|---|---|---|---|---|---|"]
+                 "positions | outcome search: outcome, s, MiB, positions | published (Obsequi) |",
+                 "|---|---|---|---|---|---|---|"]
         for b in boards:
             row = done[b]
             v, o = row["values"], row["outcome"]
@@ -106,9 +111,13 @@ def main(argv=None) -> int:
                     return x["stopped"]
                 return f"{x['wall_s']} s, {x.get('peak_rss_mib', '?')} MiB, " \
                        f"{x['positions_stored']:,}"
+            pub = DOMINEERING_OBSEQUI.get(b, "")
+            found = {x.get("outcome") for x in (v, o)} - {None}
+            agree = "" if not pub or not found else " (agrees)" if found == {pub} else \
+                " (DIFFERS)"
             lines.append(f"| {b[0]} x {b[1]} | {v.get('value', '')} | {v.get('temperature', '')}"
                          f" | {v.get('outcome', '')} | {cell(v)} | {o.get('outcome', '')}: "
-                         f"{cell(o)} |")
+                         f"{cell(o)} | {pub}{agree} |")
         with open(a.markdown, "w") as f:
             f.write("\n".join(lines) + "\n")
     return 0

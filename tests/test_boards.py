@@ -472,6 +472,21 @@ def test_domineering_outcomes_of_the_literature(board):
     assert d["outcome"] == DOMINEERING_OUTCOMES[board][0]
 
 
+def test_domineering_rectangles_as_obsequi_checks_them():
+    """Every rectangle of at most 36 cells (6 x 6, 5 x 7, 7 x 5 and the smaller), by the outcome
+    search (its options fewest replies first, Domineering's safe-move rule), against the outcome
+    Bullock's Obsequi checks; the boards of at most 16 cells against the dense table too."""
+    from gtables.verify.boards_literature import DOMINEERING_OBSEQUI
+    for (rows, cols), want in sorted(DOMINEERING_OBSEQUI.items()):
+        if rows * cols > 36:
+            continue
+        d = gtables.solve(f"domineering:rows={rows},cols={cols}", store=None, method="reachable",
+                          progress=False)
+        assert d["outcome"] == want, (rows, cols)
+        if rows * cols <= 16:
+            assert LETTERS[dense(f"domineering:rows={rows},cols={cols}")[-1]] == want
+
+
 def test_domineering_strips_of_the_literature():
     # DOMINEERING_RULES: a row of 2n or 2n+1 cells is -n (Right wins), a column +n (Left wins)
     for k in range(2, 8):

@@ -293,6 +293,10 @@ def left_takes_a_cell(pos, side, params, out):   # only Left moves: a position i
     return n
 
 
+def left_always_loses(pos, side, params):   # "Left to move loses": wrong where Left has a cell
+    return 0 if side == 0 else -1
+
+
 def to_one_cell(pos, params):       # "like its first cell": the same outcome (L), not the value
     return pos & -pos
 
@@ -310,10 +314,12 @@ gtables.define_game("tc_split", space="board", moves=cells, max_options=lambda s
                     split=itself_twice)
 gtables.define_game("tc_left", space="board", moves=left_takes_a_cell, partizan=True,
                     max_options=lambda sp: sp.n, symmetry=to_one_cell)
+gtables.define_game("tc_decides", space="board", moves=left_takes_a_cell, partizan=True,
+                    max_options=lambda sp: sp.n, decided=left_always_loses)
 gtables.define_game("tc_forgets", space="board", moves=board_kayles, max_options=most,
                     reference=one_cell)
 '''
-USER_GAMES = ("tc_kayles", "tc_symmetry", "tc_split", "tc_forgets", "tc_left")
+USER_GAMES = ("tc_kayles", "tc_symmetry", "tc_split", "tc_forgets", "tc_left", "tc_decides")
 
 
 @pytest.fixture(scope="module")
@@ -390,6 +396,20 @@ def test_a_symmetry_that_keeps_outcomes_but_not_values_is_caught(user_rules):
                for f in r.failures), r.failures
     t = gtables.compute("tc_left:rows=2,cols=2,value=canonical", store=None, progress=False)
     assert t.value_text("..|..") == "1"          # what a wrong symmetry makes of 4 cells
+
+
+def test_a_wrong_decided_rule_is_caught(user_rules):
+    """A ``decided`` rule that says Left to move always loses (where Left may take a cell it
+    wins): the search would believe it, the contract finds every position where the table
+    says otherwise."""
+    r = gtables.check_game("tc_decides", "tc_decides:rows=2,cols=2")
+    assert not r.ok
+    assert any("decided says the side to move wins or loses where the table says otherwise at "
+               "15 position(s)" in f and ".#|##, Left: decided 0, the table L" in f
+               for f in r.failures), r.failures
+    wrong = gtables.solve("tc_decides:rows=2,cols=2", store=None, method="reachable",
+                          progress=False)
+    assert wrong["outcome"] == "P"                   # what the search makes of the wrong rule
 
 
 def cli(*args, cwd):

@@ -187,7 +187,7 @@ def define_game(name: str, *, space: str, moves, max_options, partizan: bool = F
                 planes: int = 1, split=None, symmetry=None, doc: str = "",
                 version: str | None = None, format_position=None, parse_position=None,
                 reference=None, example: str | None = None, symbols: str | None = None,
-                start=None, replace: bool = False) -> Family:
+                start=None, decided=None, replace: bool = False) -> Family:
     """Register your own game on a board, a graph or a range of integers (the public game API:
     :mod:`gtables.games.usergame`, ``docs/your_own_game.md``): ``moves(pos, side, params, out)``
     writes the index of each option of ``pos`` into ``out`` and returns their number; ``space``
@@ -196,14 +196,17 @@ def define_game(name: str, *, space: str, moves, max_options, partizan: bool = F
     ``name:rows=3,cols=4`` computes, stores, queries, shows and plots like a built-in family,
     and :func:`solve` answers one position of boards far too big for a table.
     ``reference(position, side, space)``: the same options in plain Python, which
-    :func:`check_game` holds ``moves`` to; ``example``: a small spec of the game.  The shipped
+    :func:`check_game` holds ``moves`` to; ``example``: a small spec of the game;
+    ``decided(pos, side, params)``: a rule that settles a position's outcome before the search
+    looks at its options (1 the side to move wins, 0 it loses, -1 not known).  The shipped
     board and graph games (``games/cram.py`` and its neighbours) are made by this call's
     implementation (:func:`gtables.games.usergame.define_game`) with the same keywords."""
     from .games.usergame import define_game as define
     fam = define(name, space=space, moves=moves, max_options=max_options, partizan=partizan,
                  planes=planes, split=split, symmetry=symmetry, doc=doc, version=version,
                  format_position=format_position, parse_position=parse_position,
-                 reference=reference, example=example, symbols=symbols, start=start)
+                 reference=reference, example=example, symbols=symbols, start=start,
+                 decided=decided)
     return games.register(fam, replace=flag_arg("replace", replace))
 
 

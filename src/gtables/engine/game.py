@@ -184,12 +184,14 @@ class SearchStrategy:
     signatures ``kernels.SPLIT_SIG`` and ``kernels.CANON_SIG``), the ``start`` index, whether
     parts are split off (``splits``: impartial normal play only) and the game's ``identity`` (a
     hash of its functions, or its declared version: a checkpoint of another identity is never
-    resumed)."""
+    resumed), and ``decided`` (a numba function of ``kernels.DECIDED_SIG``, or None): the game's
+    rule that settles a position's outcome in normal play before its options are searched."""
     split: Any
     canon: Any
     start: int
     splits: bool = False
     identity: str = ""
+    decided: Any = None
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True, eq=False)

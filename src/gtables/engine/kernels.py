@@ -76,6 +76,10 @@ SPLIT_SIG = types.int64(types.int64, types.int64[::1], types.int64[::1])
 CANON_SIG = types.int64(types.int64, types.int64[::1])
 SplitFn = types.FunctionType(SPLIT_SIG)
 CanonFn = types.FunctionType(CANON_SIG)
+# the outcome search's: whether the side to move wins a position for certain (normal play), said
+# by a rule of the game's own (1 wins, 0 loses, -1 not known)
+DECIDED_SIG = types.int64(types.int64, types.int64, types.int64[::1])
+DecidedFn = types.FunctionType(DECIDED_SIG)
 
 
 def in_package(fn) -> bool:

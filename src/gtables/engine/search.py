@@ -261,6 +261,15 @@ def load_checkpoint(path: str, game: Game, root: int,
     return Checkpoint(keys, vals, sealed)
 
 
+def decider(game: Game):
+    """The outcome search's ``decided`` function: the game's rule (``SearchStrategy.decided``)
+    in normal play, else :func:`.search_kernels.no_decision`."""
+    st = game.search
+    if st is None or st.decided is None or game.kind in (MISERE, PARTIZAN_MISERE):
+        return SK.no_decision
+    return st.decided
+
+
 def rederive(game: Game, table: _Table, keys: np.ndarray, vals: np.ndarray) -> dict | None:
     """None when every entry ``keys``/``vals`` (loaded into ``table``) follows from the others
     by the game's rules (:func:`.search_kernels.recheck_entries`: a proof by induction that each is
@@ -272,6 +281,7 @@ def rederive(game: Game, table: _Table, keys: np.ndarray, vals: np.ndarray) -> d
                      2 if game.kind in PARTIZAN_KINDS else 1, game.space.size], dtype=np.int64)
     info = np.zeros(4, dtype=np.int64)
     bad = int(SK.recheck_entries(game.moves, st.split if st.splits else SK.no_split, st.canon,
+                                 decider(game),
                                  game.move_params, args, table.keys, table.vals, keys, vals,
                                  np.zeros(maxo, np.int64),
                                  np.zeros(max(64, game.space.width + 1), np.int64), info))
@@ -410,7 +420,8 @@ def solve(game: Game, root: int, *, checkpoint: str | None = None,
 
                     def run(frames, opts, args=args):
                         args[4] = table.max_fill
-                        return SK.search_outcome(game.moves, st.canon, params, args,
+                        return SK.search_outcome(game.moves, st.canon, decider(game),
+                                                 params, args,
                                                  table.keys, table.vals, frames, opts,
                                                  table.counts, info)
                     wins.append(step(run))

@@ -31,7 +31,7 @@ from numba import types
 
 from ..config import JIT, JitOptions
 from .jit import lazy_njit
-from .kernels import CANON_SIG, SPLIT_SIG, CanonFn, MoveGen, SplitFn
+from .kernels import CANON_SIG, DECIDED_SIG, SPLIT_SIG, CanonFn, DecidedFn, MoveGen, SplitFn
 from .mex import add_small, bits_mex, stamped_mex
 from .status import BAD_COUNT, BAD_SPLIT, BUDGET, HASH_FULL, NOT_SMALLER, STACK_FULL
 
@@ -52,6 +52,12 @@ def no_split(pos, params, out):
 def no_symmetry(pos, params):
     """The position itself."""
     return pos
+
+
+@lazy_njit(DECIDED_SIG, **JIT)
+def no_decision(pos, side, params):
+    """Nothing known before the options are searched."""
+    return -1
 
 
 # -- the hash table ------------------------------------------------------------------------------
@@ -213,15 +219,18 @@ def search_grundy(moves, split, canon, params, args, keys, vals, frames, opts, o
 # -- reachable search: outcomes ------------------------------------------------------------------
 # a stored entry holds, for each side s (0 Left / the impartial mover, 1 Right), bit 2s "known"
 # and bit 2s+1 "the player s, moving first, wins"
-@lazy_njit([types.int64(MoveGen, CanonFn, _VEC, _VEC, types.int64[::1], types.int32[::1], _VEC,
+@lazy_njit([types.int64(MoveGen, CanonFn, DecidedFn, _VEC, _VEC, types.int64[::1], types.int32[::1],
+                      _VEC,
                       _VEC, _VEC, _VEC)], **JIT)
-def search_outcome(moves, canon, params, args, keys, vals, frames, opts, counts, info):
+def search_outcome(moves, canon, decided, params, args, keys, vals, frames, opts, counts, info):
     """Whether the side ``args[1]`` moving first from the representative ``args[0]`` wins (1)
     or loses (0); ``args = [root, side, max_options, budget, max_fill, misere, sides]``
     (``sides``: 1 for an impartial game, whose side is always 0; ``misere``: a player with no
     move wins).  -1 with ``info[0]`` the reason to stop.  Frames hold (position, side, first
     option slot, option count, next option) per level; a frame stops at its first option that
-    the opponent, moving first, loses."""
+    the opponent, moving first, loses.  ``decided(pos, side, params)`` is the game's rule that
+    settles a position before its options are searched (1 the side to move wins, 0 it loses,
+    -1 not known; :func:`no_decision` knows nothing)."""
     root, side0, maxo, budget, max_fill = args[0], args[1], args[2], args[3], args[4]
     misere, sides = args[5] != 0, args[6]
     depth_max = min(frames.size // 5, opts.size // maxo - 1)
@@ -243,6 +252,7 @@ def search_outcome(moves, canon, params, args, keys, vals, frames, opts, counts,
                 else:
                     frames[pf + 4] += 1
             continue
+        win = -1
         if frames[f + 3] < 0:
             if spent >= budget:
                 info[0], info[1] = BUDGET, pos
@@ -250,23 +260,28 @@ def search_outcome(moves, canon, params, args, keys, vals, frames, opts, counts,
             if counts[0] >= max_fill:
                 info[0], info[1] = HASH_FULL, pos
                 return -1
-            base = frames[f + 2]
-            n = moves(pos, side, params, opts[base:base + maxo])
-            if n < 0 or n > maxo:
-                info[0], info[1], info[2] = BAD_COUNT, pos, n
-                return -1
-            for i in range(n):
-                o = opts[base + i]
-                if o >= pos or o < 0:
-                    info[0], info[1], info[2] = NOT_SMALLER, pos, o
+            win = decided(pos, side, params)          # the game's own rule, when it knows
+            if win < 0:
+                base = frames[f + 2]
+                n = moves(pos, side, params, opts[base:base + maxo])
+                if n < 0 or n > maxo:
+                    info[0], info[1], info[2] = BAD_COUNT, pos, n
                     return -1
-            frames[f + 3] = n
+                for i in range(n):
+                    o = opts[base + i]
+                    if o >= pos or o < 0:
+                        info[0], info[1], info[2] = NOT_SMALLER, pos, o
+                        return -1
+                if sides == 2 and n > 1 and opts.size >= base + 2 * maxo:
+                    _fewest_replies_first(moves, params, 1 - side, opts, base, n, maxo)
+                frames[f + 3] = n
+                counts[1] += 1
             spent += 1
-            counts[1] += 1
         base, n, i = frames[f + 2], frames[f + 3], frames[f + 4]
         other = (1 - side) if sides == 2 else 0
-        win = -1
-        if i == -2:
+        if win >= 0:
+            pass
+        elif i == -2:
             win = 1
         elif n == 0:
             win = 1 if misere else 0
@@ -317,18 +332,41 @@ def search_outcome(moves, canon, params, args, keys, vals, frames, opts, counts,
     return result
 
 
+@nb.njit(**_INNER)
+def _fewest_replies_first(moves, params, other, opts, base, n, maxo):
+    """Order the ``n`` options at ``opts[base:]`` by how many moves the opponent (``other``)
+    has there, fewest first (an insertion sort; the next level's slots hold the replies while
+    counting): the option that leaves the opponent least room is most often the winning one,
+    and the search stops at the first."""
+    scratch = opts[base + maxo:base + 2 * maxo]
+    score = np.empty(n, np.int64)
+    for i in range(n):
+        score[i] = moves(opts[base + i], other, params, scratch)
+    for i in range(1, n):
+        o, k = opts[base + i], score[i]
+        j = i - 1
+        while j >= 0 and score[j] > k:
+            opts[base + j + 1] = opts[base + j]
+            score[j + 1] = score[j]
+            j -= 1
+        opts[base + j + 1] = o
+        score[j + 1] = k
+
+
 # -- re-deriving the entries of a search's hash table ---------------------------------------------
 # A checkpoint read back without a valid seal is believed only if every entry follows from the
 # entries of its options by the game's rules.  That is a proof, by induction on the height of the
 # game tree (options, and their representatives under the game's symmetries, are lower): an entry
 # of Grundy value g needs every option's parts stored and mex(option values) = g; an outcome
 # entry "side s moving first wins" needs an option stored as lost by the other side, "loses" needs
-# every option stored as won by the other side (no option: the rule of normal or misère play).  A
-# genuine checkpoint passes: the search stores a position only after the options it used.
-@lazy_njit([types.int64(MoveGen, SplitFn, CanonFn, _VEC, _VEC, types.int64[::1],
+# every option stored as won by the other side (no option: the rule of normal or misère play), or
+# the game's own rule (``decided``) says it.  A genuine checkpoint passes: the search stores a
+# position only after the options it used, or on the game's rule.
+@lazy_njit([types.int64(MoveGen, SplitFn, CanonFn, DecidedFn, _VEC, _VEC, types.int64[::1],
                       types.int32[::1], types.int64[::1], types.int32[::1], _VEC, _VEC, _VEC)],
          **JIT)
-def recheck_entries(moves, split, canon, params, args, keys, vals, ekeys, evals, opts, parts,
+def recheck_entries(moves, split, canon, decided, params, args, keys, vals, ekeys, evals, opts,
+                    parts,
                     info):
     """The first entry ``e`` of ``ekeys``/``evals`` that does not follow from the hash table
     ``keys``/``vals`` (which holds them all), or -1 when every one does; ``info = [e, position,
@@ -377,6 +415,9 @@ def recheck_entries(moves, split, canon, params, args, keys, vals, ekeys, evals,
                 continue
             win = (v >> (2 * side + 1)) & 1
             other = (1 - side) if sides == 2 else 0
+            if decided(pos, side, params) == win:       # the game's own rule says so
+                info[3] = win
+                continue
             n = moves(pos, side, params, opts)
             if n < 0 or n > maxo:
                 return e

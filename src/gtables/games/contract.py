@@ -29,7 +29,7 @@ from collections import Counter
 
 import numpy as np
 
-from ..engine.game import GRUNDY, PARTIZAN, PARTIZAN_KINDS, Family, Game, split_spec
+from ..engine.game import GRUNDY, OUTCOME, PARTIZAN, PARTIZAN_KINDS, Family, Game, split_spec
 from ..engine.values import LEFT, OUTCOME_LETTERS, RIGHT
 from ..errors import GtablesError
 from .reference import Solver
@@ -115,6 +115,7 @@ def check_contract(family: Family, values: dict, *, reachable: bool = True) -> d
            "later": [], "too_many": [], "overflow": [], "differ": [], "errors": [],
            "values": [], "values_wrong": None, "symmetry": [], "split": [], "reachable": [],
            "symmetry_values": [], "split_values": [], "values_checked": 0, "values_split": False,
+           "decided": [], "decided_checked": 0,
            "searched": 0, "symmetry_checked": 0, "split_checked": 0}
     where = space.format_index
     for p, pos in enumerate(positions):
@@ -222,10 +223,12 @@ def _check_search(game: Game, table: np.ndarray, out: dict, reachable: bool) -> 
             if not ok or x != table[p]:
                 out["split"].append((p, got, int(table[p]), x if ok else None))
         out["split_checked"] = size
+    if st.decided is not None and game.kind in (GRUNDY, OUTCOME, PARTIZAN):
+        _check_decided(game, table, out)
     if game.kind == PARTIZAN and not out["symmetry"]:
         _check_values(game, out)
     if not reachable or out["symmetry"] or out["split"] or out["symmetry_values"] or \
-            out["split_values"]:
+            out["split_values"] or out["decided"]:
         return              # the search would store wrong values, or keys outside the space
     step = max(1, size // REACHABLE_POSITIONS)
     roots = sorted(set(range(0, size, step)) | {size - 1})
@@ -239,6 +242,24 @@ def _check_search(game: Game, table: np.ndarray, out: dict, reachable: bool) -> 
         if got != table[p]:
             out["reachable"].append((p, got, int(table[p])))
     out["searched"] = len(roots)
+
+
+def _check_decided(game: Game, table: np.ndarray, out: dict) -> None:
+    """The game's ``decided`` rule against the table (normal play): wherever it says the side to
+    move wins (1) or loses (0), the table must say so too."""
+    st, params = game.search, game.move_params
+    sides = (LEFT, RIGHT) if game.kind == PARTIZAN else (LEFT,)
+    for p in range(game.space.size):
+        v = int(table[p])
+        for side in sides:
+            said = int(st.decided(p, side, params))
+            if said < 0:
+                continue
+            wins = v != 0 if game.kind != PARTIZAN else \
+                OUTCOME_LETTERS[v] in ("NL" if side == LEFT else "NR")
+            if said not in (0, 1) or said != int(wins):
+                out["decided"].append((p, side, said, v))
+    out["decided_checked"] = game.space.size
 
 
 def _check_values(game: Game, out: dict) -> None:
@@ -335,6 +356,9 @@ def failures(r: dict) -> list[str]:
          f"the position's at {k} position(s), which the value search would add up instead",
          lambda x: f"{pos(x[0])} ({x[2]}) -> " + " + ".join(pos(q) for q in x[1])
          + f" (sum {x[3]})"),
+        ("decided", lambda k: f"decided says the side to move wins or loses where the table "
+         f"says otherwise at {k} position(s) (or gives a number other than 1, 0, -1)",
+         lambda x: f"{pos(x[0])}{side(x[1])}: decided {x[2]}, the table {val(x[3])}"),
         ("reachable", lambda k: "the reachable search differs from the dense table at "
          f"{k} of {r['searched']} position(s)",
          lambda x: f"{pos(x[0])} searched {val(x[1])}, dense {val(x[2])}"),
@@ -356,6 +380,8 @@ def summary(r: dict) -> str:
         what.append("symmetry")
     if r["split_checked"]:
         what.append("split")
+    if r["decided_checked"]:
+        what.append("decided")
     if r["values_checked"]:
         what.append("canonical values under symmetry" + (" and split" if r["values_split"]
                                                            else ""))

@@ -32,6 +32,12 @@ written with exactly this call: they are its examples and its test.
 * optional ``symmetry``: ``"all"`` (every symmetry of the board, automorphism of the graph),
   ``"flips"`` (a board's mirrors and half turn: for games that know vertical from horizontal) or
   a function ``canon(pos, params) -> pos`` giving one representative per class.
+* optional ``decided(pos, side, params) -> 1, 0 or -1``: a rule of the game that settles a
+  position in normal play before its options are searched: 1 when the side to move wins for
+  certain, 0 when it loses, -1 when the rule does not know (Domineering's: one player's safe
+  moves against the other's possible moves).  The outcome search (``solve`` of an outcome
+  table) stores what it says without searching that position's options; the contract checks it
+  against the table on every position of small spaces.
 * optional ``reference(position, side, space) -> options``: the same options in plain Python,
   independent of the bit tricks of ``moves`` (a board's or graph's position is a tuple of cell
   states, row by row, as ``space.unrank`` gives it; an integer space's is the int; each option
@@ -77,7 +83,7 @@ from ..engine.game import (
     SearchStrategy,
 )
 from ..engine.jit import lazy_njit, numba_complaint
-from ..engine.kernels import CANON_SIG, MOVES_SIG, SPLIT_SIG, in_package, movegen
+from ..engine.kernels import CANON_SIG, DECIDED_SIG, MOVES_SIG, SPLIT_SIG, in_package, movegen
 from ..engine.moves import Moves
 from ..engine.search_kernels import no_split, no_symmetry
 from ..engine.spaces.base import PositionSpace
@@ -285,7 +291,7 @@ def define_game(name: str, *, space: str, moves, max_options, partizan: bool = F
                 version: str | None = None, format_position: Callable | None = None,
                 parse_position: Callable | None = None, reference: Callable | None = None,
                 example: str | None = None, symbols: str | None = None,
-                start: Callable | None = None) -> Family:
+                start: Callable | None = None, decided=None) -> Family:
     """The family of a game on ``space`` with the move generator ``moves`` (module docstring).
     ``gtables.define_game`` takes the same keywords (and ``replace``) and registers it."""
     if not isinstance(name, str) or not re.fullmatch(r"[a-z][a-z0-9_]*", name):
@@ -348,7 +354,9 @@ def define_game(name: str, *, space: str, moves, max_options, partizan: bool = F
     canon_fn = cell_symmetry if sym_word in ("all", "flips") else \
         _compile(symmetry, CANON_SIG, "symmetry", name) if symmetry is not None \
         else no_symmetry
-    user_fns = [getattr(f, "py_func", f) for f in (moves, split, symmetry) if callable(f)]
+    decided_fn = _compile(decided, DECIDED_SIG, "decided", name)
+    user_fns = [getattr(f, "py_func", f) for f in (moves, split, symmetry, decided)
+                if callable(f)]
     ident = _identity(name, user_fns, version)
     # a game of gtables' own (Cram, Domineering, ...) is pinned by its spec and gtables' sources;
     # a user's is named by its identity, which its stored tables keep and every read checks
@@ -394,7 +402,7 @@ def define_game(name: str, *, space: str, moves, max_options, partizan: bool = F
                                            start=sp.start_index(),
                                            splits=split is not None and kind in (
                                                GRUNDY, CANONICAL),
-                                           identity=ident))
+                                           identity=ident, decided=decided_fn))
 
     if example is None:
         example = {"board": f"{name}:rows=3,cols=3", "graph": f"{name}:graph=path-6",

@@ -112,6 +112,16 @@ SOURCES = {
         "(2014) #G3; arXiv:1305.3257 (https://ar5iv.labs.arxiv.org/html/1305.3257). Only the "
         "introduction (conventions) was reachable; its outcome table was NOT."
     ),
+    "bullock_obsequi_check": (
+        "N. Bullock, Obsequi (the solver of 'Domineering: Solving Large Combinatorial Search "
+        "Spaces', ICGA J. 25 (2002)), its regression script obsequi/Check, "
+        "https://github.com/nathanbullock/obsequi/blob/a9fa7f0b8d8418b276cd31d7499eab7269148984/"
+        "obsequi/Check: a line 'flip R C X' per board R x C with R <= C (X = V: Vertical wins, "
+        "H: Horizontal, 1: the first player, 2: the second; the other orientation by "
+        "transposition). A test file of the author's solver, not a printed table; where the "
+        "papers could be read (Breuker et al. 8 x 8, Lachmann et al. 2 x 2, Uiterwijk's "
+        "theorems on 2k x n, m x 3, 3 x n and m x 2k boards, the 1 x n rule) they agree."
+    ),
     "wikipedia_domineering": (
         "Wikipedia, 'Domineering', sections 'Basic examples' (single box, horizontal rows, "
         "vertical rows); read via the mirror https://wikiblah.com/wiki/domineering and the "
@@ -287,6 +297,28 @@ DOMINEERING_OUTCOMES = {
     (2, 2): ("N", "lmr2002"),
     # weak secondary: "the 5x5 board is know to be a second-player win(Conway, 1976)"
     (5, 5): ("P", "kylin_readme"),
+}
+
+#: Every rectangle of 1..8 rows and columns: (rows, cols) -> outcome class (Left = Vertical), as
+#: Bullock's Obsequi checks it (source ``bullock_obsequi_check``; both orientations, the one the
+#: file does not list by transposition, L and R swapped).
+DOMINEERING_OBSEQUI = {
+    (1, 1): "P", (1, 2): "R", (1, 3): "R", (1, 4): "R",
+    (1, 5): "R", (1, 6): "R", (1, 7): "R", (1, 8): "R",
+    (2, 1): "L", (2, 2): "N", (2, 3): "N", (2, 4): "R",
+    (2, 5): "L", (2, 6): "N", (2, 7): "N", (2, 8): "R",
+    (3, 1): "L", (3, 2): "N", (3, 3): "N", (3, 4): "R",
+    (3, 5): "R", (3, 6): "R", (3, 7): "R", (3, 8): "R",
+    (4, 1): "L", (4, 2): "L", (4, 3): "L", (4, 4): "N",
+    (4, 5): "L", (4, 6): "N", (4, 7): "L", (4, 8): "R",
+    (5, 1): "L", (5, 2): "R", (5, 3): "L", (5, 4): "R",
+    (5, 5): "P", (5, 6): "R", (5, 7): "R", (5, 8): "R",
+    (6, 1): "L", (6, 2): "N", (6, 3): "L", (6, 4): "N",
+    (6, 5): "L", (6, 6): "N", (6, 7): "L", (6, 8): "R",
+    (7, 1): "L", (7, 2): "N", (7, 3): "L", (7, 4): "R",
+    (7, 5): "L", (7, 6): "R", (7, 7): "N", (7, 8): "R",
+    (8, 1): "L", (8, 2): "L", (8, 3): "L", (8, 4): "L",
+    (8, 5): "L", (8, 6): "L", (8, 7): "L", (8, 8): "N",
 }
 
 #: One-sided results "with Vertical (Left) moving first": (rows, cols) -> (winner, source key),
