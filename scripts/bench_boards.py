@@ -289,6 +289,8 @@ def render(res: dict) -> str:
     L.append(f"Code measured: `src/gtables` of {res['code']['code']} (commit "
              f"`{res['code']['commit'][:12]}`), a copy on PYTHONPATH.  ")
     L.append(f"C: {res['c'] or 'ABSENT: ' + res.get('c_absent', '')}.  ")
+    L.append(f"Build: {res.get('cpu', 'native')} (numba's `NUMBA_CPU_NAME` and gcc's `-march`; "
+             f"native: this machine's CPU).  ")
     L.append(f"Load: `{res['uptime_before']}` before, `{res['uptime_after']}` after.  ")
     L.append(f"Warm-up (not timed): {res['warmup']}.")
     L.append("")
@@ -373,9 +375,18 @@ def main(argv=None) -> int:
     ap.add_argument("--overhead-warn", type=float, default=60.0,
                     help="flag a run whose wall time exceeds its fill by more than this (s)")
     ap.add_argument("--out", default=str(ROOT / "results"), help="folder of the result files")
+    ap.add_argument("--cpu", default="native",
+                    help="build both sides for this CPU instead of this machine's, e.g. "
+                         "x86-64-v3 or znver3 (AVX2, no AVX-512): numba's NUMBA_CPU_NAME with "
+                         "the CPU's own features, gcc -march=CPU; results go to "
+                         "bench_boards_CPU.md/.json")
     a = ap.parse_args(argv)
     if a.repeat < 1 or a.threads < 2:
         ap.error("--repeat at least 1, --threads at least 2")
+    name = "bench_boards" if a.cpu == "native" else f"bench_boards_{a.cpu}"
+    if a.cpu != "native":       # every child process inherits the build
+        os.environ["NUMBA_CPU_NAME"], os.environ["NUMBA_CPU_FEATURES"] = a.cpu, ""
+        a.cflags = f"{a.cflags} -march={a.cpu}"
     started = time.strftime("%Y-%m-%d %H:%M:%S")
     t_start = time.perf_counter()
     lines: list[str] = []
@@ -385,7 +396,7 @@ def main(argv=None) -> int:
         lines.append(s)
     res: dict = {"command": "python scripts/bench_boards.py " + shlex.join(sys.argv[1:] if argv
                                                                             is None else argv),
-                 "started": started, "machine": machine(), "repeat": a.repeat,
+                 "started": started, "machine": machine(), "repeat": a.repeat, "cpu": a.cpu,
                  "threads": [1, a.threads], "uptime_before": uptime()}
     log(f"load before: {res['uptime_before']}")
     with tempfile.TemporaryDirectory(prefix="bench-boards-") as td:
@@ -431,13 +442,13 @@ def main(argv=None) -> int:
     log(f"load after: {res['uptime_after']}")
     out = pathlib.Path(a.out)
     out.mkdir(parents=True, exist_ok=True)
-    old = out / "bench_boards.json"
+    old = out / f"{name}.json"
     if old.exists():        # every earlier run stays in the record, summarised
         prev = json.loads(old.read_text())
         res["earlier"] = prev.pop("earlier", []) + [summary(prev)]
     md = render(res)
-    (out / "bench_boards.md").write_text(md)
-    (out / "bench_boards.json").write_text(json.dumps(res, indent=1) + "\n")
+    (out / f"{name}.md").write_text(md)
+    (out / f"{name}.json").write_text(json.dumps(res, indent=1) + "\n")
     print(md)
     return 0
 

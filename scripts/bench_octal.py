@@ -134,6 +134,10 @@ def main(argv=None) -> int:
                     help="write results/bench_octal.md and .json (only some --rows: "
                          "results/bench_octal_<rows>.md, so the full report stays)")
     ap.add_argument("--out", default=str(ROOT / "results"), help="folder for --write")
+    ap.add_argument("--cpu", default="native",
+                    help="build both sides for this CPU instead of this machine's, e.g. "
+                         "x86-64-v3 or znver3 (AVX2, no AVX-512): numba's NUMBA_CPU_NAME with "
+                         "the CPU's own features, gcc -march=CPU (--write: files named _CPU)")
     a = ap.parse_args(argv)
     if a.quick:
         a.skip_big = True
@@ -148,6 +152,8 @@ def main(argv=None) -> int:
             return SPARSE_N_QUICK
         return SPARSE_N_CAP.get(code, SPARSE_N)
 
+    if a.cpu != "native":      # before numba is imported: the build of that CPU
+        os.environ["NUMBA_CPU_NAME"], os.environ["NUMBA_CPU_FEATURES"] = a.cpu, ""
     import numba
 
     from gtables import api
@@ -156,7 +162,7 @@ def main(argv=None) -> int:
     command = shlex.join([os.path.relpath(sys.executable) if sys.executable else "python"] + sys.argv)
     started = datetime.datetime.now().astimezone()
     load0 = os.getloadavg()
-    exe, c_note = build_c()
+    exe, c_note = build_c(a.cpu)
     log(c_note)
     log("warming up the numba kernels (compile/load; not timed) ...")
     t0 = time.perf_counter()
@@ -165,7 +171,7 @@ def main(argv=None) -> int:
 
     out_lines: list[str] = []
     result = {"command": command, "started": started.isoformat(timespec="seconds"),
-              "c_baseline": c_note, "c_available": exe is not None, "threads": 1,
+              "c_baseline": c_note, "c_available": exe is not None, "threads": 1, "cpu": a.cpu,
               "naive": [], "sparse": [], "reference": [], "regressions": [], "scan": []}
     failures: list[str] = []
 
@@ -507,6 +513,8 @@ def main(argv=None) -> int:
         out.mkdir(parents=True, exist_ok=True)
         name = "bench_octal" if groups == set(ALL_ROWS) else \
             "bench_octal_" + "_".join(r for r in ALL_ROWS if r in groups)
+        if a.cpu != "native":
+            name += f"_{a.cpu}"
         md, js = out / f"{name}.md", out / f"{name}.json"
         # the busy-machine section of scripts/bench_octal_threads.py stays
         keep = md.read_text() if md.exists() else ""

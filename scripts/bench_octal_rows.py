@@ -29,8 +29,9 @@ def log(msg: str) -> None:
 
 # ------------------------------------------------------------------------------------- C side --
 
-def build_c() -> tuple[str | None, str]:
-    """Compile the C yardstick; ``(path or None, a sentence saying what happened)``."""
+def build_c(cpu: str = "native") -> tuple[str | None, str]:
+    """Compile the C yardstick for ``cpu`` (``-march=``); ``(path or None, a sentence saying
+    what happened)``."""
     if not BASELINE.parent.is_dir():
         return None, f"C baseline: the folder {BASELINE.parent} is not here; numba figures only"
     if not BASELINE.exists():
@@ -40,11 +41,11 @@ def build_c() -> tuple[str | None, str]:
     tmp = tempfile.mkdtemp(prefix="gtables-bench-octal-")
     atexit.register(shutil.rmtree, tmp, ignore_errors=True)
     exe = os.path.join(tmp, "octal_naive")
-    r = subprocess.run(["gcc", "-O3", "-march=native", "-o", exe, str(BASELINE)],
+    r = subprocess.run(["gcc", "-O3", f"-march={cpu}", "-o", exe, str(BASELINE)],
                        capture_output=True, text=True)
     if r.returncode != 0:
         return None, f"C baseline: gcc failed ({r.stderr.strip()[:200]}); numba figures only"
-    return exe, f"C baseline: {BASELINE} compiled with gcc -O3 -march=native"
+    return exe, f"C baseline: {BASELINE} compiled with gcc -O3 -march={cpu}"
 
 
 def gcc_version() -> str | None:
