@@ -50,6 +50,7 @@ ATTACKS = {f.__name__[7:]: f for f in (
     received.attack_import, received.attack_limits, quotients.attack_quotients,
     received.attack_received, processes.attack_edges, processes.attack_dask,
     newkinds.attack_checkpoints, newkinds.attack_estimate, newkinds.attack_list_export,
+    newkinds.attack_canonical,
     edited_rules.attack_edited_rules, quotients.attack_quotient_forgeries)}
 QUICK = tuple(a for a in ATTACKS if a != "dask")
 

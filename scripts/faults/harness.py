@@ -166,6 +166,12 @@ def run_inproc(cmd: dict) -> dict:
     if "value" in cmd and r["rc"] == 0:
         m = re.search(r"value (\d+)", r["out"])
         r["wrong"] = m is None or int(m.group(1)) != cmd["value"]
+    if "text" in cmd and r["rc"] == 0:      # query --json of a canonical table: the form
+        try:
+            got = json.loads(r["out"])
+        except ValueError:
+            got = {}
+        r["wrong"] = {k: got.get(k) for k in cmd["text"]} != cmd["text"]
     return r
 
 
@@ -482,8 +488,15 @@ class Ctx:
         self.mounts.clear()
 
 
+@dataclasses.dataclass
+class _Spot:                 # a contiguous dataset's bytes, as h5py's chunk info has them
+    byte_offset: int
+    size: int
+
+
 def damage(ctx: Ctx, path: str, how: str) -> None:
-    """Flip one byte (``chunk``: inside a chunk of values; ``any``: anywhere) or truncate."""
+    """Flip one byte (``chunk``: inside a chunk of values; ``aux``: inside a canonical table's
+    pool or derived numbers; ``any``: anywhere) or truncate."""
     with open(path, "rb") as f:
         data = bytearray(f.read())
     if how == "truncate":
@@ -496,6 +509,14 @@ def damage(ctx: Ctx, path: str, how: str) -> None:
                 f.visititems(lambda n, o: spots.extend(
                     o.id.get_chunk_info(i) for i in range(o.id.get_num_chunks()))
                     if n.endswith("values") and isinstance(o, h5py.Dataset) else None)
+        if how == "aux":                       # a canonical table's pool, options, numbers
+            import h5py
+            with h5py.File(path, "r") as f:
+                f.visititems(lambda n, o: spots.extend(
+                    [o.id.get_chunk_info(i) for i in range(o.id.get_num_chunks())]
+                    if o.chunks else [_Spot(o.id.get_offset(), o.id.get_storage_size())])
+                    if n.split("/")[-1].startswith("aux_") and isinstance(o, h5py.Dataset)
+                    and o.id.get_storage_size() else None)
         ci = ctx.rng.choice(spots) if spots else None
         off = ci.byte_offset + ctx.rng.randrange(ci.size) if ci else ctx.rng.randrange(len(data))
         data[off] ^= ctx.rng.randrange(1, 256)

@@ -360,3 +360,37 @@ def attack_list_export(ctx, rec) -> None:
         _query_wrong(q, LISTED, str(k), int(truth[k]))
         rec.cmd(q, ok_rc=(0,))
         rec.seen[f"export with its {name} forged, listed"] += 1
+
+
+# -- canonical tables (issue 41): ids, and the game pool with its numbers beside them ------------
+CANON = "domineering:rows=3,cols=3,value=canonical"
+
+
+def attack_canonical(ctx, rec) -> None:
+    """canonical tables: a byte flipped in the ids, in the pool or its numbers, anywhere, or the
+    file cut; every query must print the true value and numbers or refuse"""
+    import gtables
+    from gtables.store import Store
+
+    from .harness import c, damage, table_path
+    truth = gtables.compute(CANON, store=None, progress=False)
+    game = gtables.game(CANON)
+    n = 3 if ctx.quick else 12
+    jobs, keeps = [], []
+    for how in ("chunk", "aux", "any", "truncate"):
+        for _ in range(n):
+            s = ctx.fresh("canon")
+            gtables.compute(CANON, store=s, progress=False)
+            Store(s).list()
+            damage(ctx, table_path(s, CANON), how)
+            cmds = [c("check", "--store", s)]
+            for i in ctx.rng.sample(range(game.space.size), 3):
+                pos = game.space.format_index(i)
+                d = truth.describe(pos)
+                cmds.append(c("query", CANON, pos, "--store", s, "--json",
+                              text={k: d[k] for k in ("value", "temperature", "mean")}))
+            jobs.append({"store": s, "cmds": cmds, "tables": list(ctx.seeds) + [CANON]})
+            keeps.append(list(ctx.seeds))
+    ctx.ref(CANON)
+    for keep, res in zip(keeps, ctx.inspect(jobs, rec)):
+        rec.judge(res, keep)
