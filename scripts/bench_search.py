@@ -84,16 +84,25 @@ def main(argv=None) -> int:
                 row = run(tree, spec, a.limit)
                 rows.append(row)
                 print(json.dumps(row), flush=True)
-    lines = ["| spec | tree | value | wall s | search s | stored | expanded | expanded/s | "
-             "peak MiB | load |", "|---|---|---|---|---|---|---|---|---|---|"]
+    # the baseline: the first tree's best search seconds on each spec, measured in this run
+    base = {}
+    for r in rows:
+        if str(r["tree"]) == str(a.trees[0]) and "search_s" in r:
+            base[r["spec"]] = min(base.get(r["spec"], float("inf")), r["search_s"])
+    lines = [f"Baseline: {a.trees[0]} (ratio = its best search seconds / this run's; above 1: "
+             f"faster than the baseline).", "",
+             "| spec | tree | value | wall s | search s | stored | expanded | expanded/s | "
+             "peak MiB | ratio to baseline | load |", "|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
         if "stopped" in r:
             lines.append(f"| {r['spec']} | {r['tree']} | {r['stopped']} | {r['wall_s']} |  |  |"
-                         f"  |  | {r['peak_rss_mib']} | {r['load_before']}-{r['load_after']} |")
+                         f"  |  | {r['peak_rss_mib']} |  | {r['load_before']}-{r['load_after']} |")
             continue
+        ratio = base[r["spec"]] / max(r["search_s"], 1e-9) if r["spec"] in base else None
         lines.append(f"| {r['spec']} | {r['tree']} | {r['value']} | {r['wall_s']} | "
                      f"{r['search_s']} | {r['stored']:,} | {r['expanded']:,} | "
                      f"{r['expanded_per_s']:,} | {r['peak_rss_mib']} | "
+                     f"{'-' if ratio is None else f'{ratio:.2f}'} | "
                      f"{r['load_before']}-{r['load_after']} |")
     md = "\n".join(lines) + "\n"
     print(md)

@@ -428,3 +428,27 @@ def test_check_game_from_the_shell(user_rules, tmp_path):
     assert "tc_kayles: the contract holds on 1 spec(s)" in r.stdout
     r = cli("check-game", "tc_kayles", cwd=tmp_path)          # without its rules: unknown
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1, r.stderr
+
+
+def test_a_decided_rule_saying_other_numbers_says_nothing(user_rules):
+    """A ``decided`` that returns neither 1 nor 0 (here 7 for Left) is taken as "not known" by
+    the search (its answer is the plain search's), and the contract names it."""
+    import gtables as g
+    rules = {}
+    exec(compile('''
+import gtables
+def left_takes(pos, side, params, out):
+    n, rest = 0, pos if side == 0 else 0
+    while rest:
+        low = rest & -rest
+        out[n], n, rest = pos ^ low, n + 1, rest ^ low
+    return n
+def seven(pos, side, params):
+    return 7 if side == 0 else -1
+gtables.define_game("tc_seven", space="board", moves=left_takes, partizan=True,
+                    max_options=lambda sp: sp.n, decided=seven)
+''', "tc_seven_rules.py", "exec"), rules)
+    d = g.solve("tc_seven:rows=2,cols=2", store=None, method="reachable", progress=False)
+    assert d["outcome"] == "L"                     # Left takes cells, Right never moves
+    r = g.check_game("tc_seven", "tc_seven:rows=2,cols=2")
+    assert any("other than 1, 0, -1" in f for f in r.failures), r.failures

@@ -468,7 +468,7 @@ class Table:
                 raise GtablesError(f"ax must be a matplotlib Axes or None, not "
                                    f"{type(ax).__name__} {short(repr(ax))}")
         if show not in ("temperature", "value"):
-            raise GtablesError(f"show must be 'temperature' or 'value', not {short(repr(show))}")
+            raise GtablesError(f"show must be 'temperature' or 'value', not {repr(show)[:40]}")
         if self.kind == CANONICAL:
             return self._plot_canonical(ax, show)
         return plot_values(self.values, self.space, self.kind, title=self.spec, ax=ax)

@@ -261,6 +261,8 @@ def search_outcome(moves, canon, decided, params, args, keys, vals, frames, opts
                 info[0], info[1] = HASH_FULL, pos
                 return -1
             win = decided(pos, side, params)          # the game's own rule, when it knows
+            if win != 0 and win != 1:                # anything but 1 or 0 says nothing
+                win = -1
             if win < 0:
                 base = frames[f + 2]
                 n = moves(pos, side, params, opts[base:base + maxo])
